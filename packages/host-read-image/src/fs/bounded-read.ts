@@ -1,0 +1,54 @@
+import { throwIfAborted, tooLargeError } from './fs-errors.ts';
+
+/** The one operation the reader needs from an open file (a `FileHandle` fits). */
+export interface ReadableFile {
+  read(
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number,
+  ): Promise<{ readonly bytesRead: number }>;
+}
+
+export interface BoundedReadOptions {
+  /** Size from an earlier stat; only sizes the first buffer, never trusted as the length. */
+  readonly sizeHint: number;
+  readonly maxBytes: number;
+  readonly signal: AbortSignal | undefined;
+  readonly displayPath: string;
+  readonly chunkSize?: number;
+}
+
+const DEFAULT_CHUNK_SIZE = 64 * 1024;
+
+/**
+ * Reads to EOF, or fails with `FS_TOO_LARGE` as soon as more than `maxBytes` arrive: at most
+ * `maxBytes + 1` bytes are ever requested, so a file that grew after its stat cannot be
+ * returned truncated nor make the buffer outgrow the cap.
+ */
+export async function readWholeFile(file: ReadableFile, options: BoundedReadOptions): Promise<Uint8Array> {
+  const { maxBytes, signal, displayPath, chunkSize = DEFAULT_CHUNK_SIZE } = options;
+  const limit = maxBytes + 1;
+  // The spare byte lets a file exactly as large as its stat reach EOF without a regrow.
+  let buffer: Buffer = Buffer.allocUnsafe(Math.min(options.sizeHint + 1, limit));
+  let total = 0;
+  for (;;) {
+    throwIfAborted(signal, displayPath);
+    if (total === buffer.length) buffer = enlarged(buffer, limit);
+    const { bytesRead } = await file.read(
+      buffer,
+      total,
+      Math.min(chunkSize, buffer.length - total),
+      total,
+    );
+    if (bytesRead === 0) return buffer.subarray(0, total);
+    total += bytesRead;
+    if (total > maxBytes) throw tooLargeError(displayPath, maxBytes);
+  }
+}
+
+function enlarged(buffer: Buffer, size: number): Buffer {
+  const larger = Buffer.allocUnsafe(size);
+  buffer.copy(larger);
+  return larger;
+}
