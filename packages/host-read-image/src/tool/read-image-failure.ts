@@ -1,0 +1,113 @@
+import { AttachmentError } from '../seams/attachment-store.ts';
+import { FsError } from '../seams/file-system.ts';
+import type { ToolError } from './tool.ts';
+
+export type ReadImageErrorCode =
+  | 'INVALID_ARGUMENTS'
+  | 'UNSUPPORTED_IMAGE_EXTENSION'
+  | 'MODEL_ROUTE_MISSING'
+  | 'MODEL_UNKNOWN'
+  | 'MODEL_IMAGE_INPUT_UNDECLARED'
+  | 'MODEL_NO_IMAGE_INPUT';
+
+/** A refusal decided by the tool itself (before any I/O). */
+export class ReadImageError extends Error {
+  override readonly name = 'ReadImageError';
+  readonly code: ReadImageErrorCode;
+
+  constructor(code: ReadImageErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** A failure as the model sees it: the message names the path and the remedy. */
+export interface Failure {
+  readonly message: string;
+  readonly error?: ToolError;
+}
+
+/** `code` the UI reads as a stopped (not failed) call. */
+const ABORTED: ToolError = { name: 'AbortError', code: 'aborted' };
+
+export function describeFailure(filePath: string, cause: unknown, maxImageBytes: number): Failure {
+  const subject = `cannot read ${JSON.stringify(filePath)} as an image`;
+  if (cause instanceof ReadImageError) {
+    return { message: `${subject}: ${cause.message}`, error: { name: cause.name, code: cause.code } };
+  }
+  if (cause instanceof FsError) {
+    if (cause.code === 'FS_ABORTED') return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
+    return { message: `${subject}: ${fsReason(cause, maxImageBytes)}`, error: { name: cause.name, code: cause.code } };
+  }
+  if (cause instanceof AttachmentError) {
+    if (cause.code === 'ATTACHMENT_ABORTED') {
+      return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
+    }
+    return { message: `${subject}: ${attachmentReason(filePath, cause)}`, error: { name: cause.name, code: cause.code } };
+  }
+  if (isAbort(cause)) return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
+  return { message: `${subject}: unexpected failure (${errorText(cause)}); try again, and report it if it persists` };
+}
+
+function fsReason(error: FsError, maxImageBytes: number): string {
+  switch (error.code) {
+    case 'FS_NOT_FOUND':
+      return 'the file does not exist; check the path (it is resolved against the working directory)';
+    case 'FS_NOT_REGULAR_FILE':
+      return 'it is not a regular file (a directory, device, pipe or socket); pass the path of an image file';
+    case 'FS_TOO_LARGE':
+      return `the file is larger than the ${maxImageBytes}-byte image limit; downscale or compress it and read the smaller copy`;
+    case 'FS_OUTSIDE_WORKSPACE':
+      return 'the path resolves outside the workspace; copy the image into the workspace first';
+    default:
+      return `the file could not be read (${error.message}); check its permissions and try again`;
+  }
+}
+
+function attachmentReason(filePath: string, error: AttachmentError): string {
+  const { details } = error;
+  switch (error.code) {
+    case 'IMAGE_TYPE_MISMATCH': {
+      const real = details.detectedMediaType ? extensionOf(details.detectedMediaType) : 'its real format';
+      return `the extension declares ${details.declaredMediaType ?? 'another type'} but the bytes are ${
+        details.detectedMediaType ?? 'a different format'
+      }; rename the file to use the ${real} extension and read it again`;
+    }
+    case 'INVALID_IMAGE':
+      return 'the bytes do not decode as a supported image (PNG, JPEG, WebP or GIF); convert the file to one of these formats, or check that it is complete';
+    case 'IMAGE_TOO_LARGE':
+      return `the image is too large (${sizeFacts(details)}); downscale or compress ${JSON.stringify(filePath)} and read the smaller copy`;
+    case 'IMAGE_TOO_MANY_PIXELS':
+    case 'IMAGE_DIMENSION_TOO_LARGE':
+      return `the image is ${dimensionFacts(details)}, over the limit of ${details.limit ?? 'the store'}${
+        error.code === 'IMAGE_TOO_MANY_PIXELS' ? ' pixels' : ' px per side'
+      }; downscale it and read the smaller copy`;
+    default:
+      return `${error.message}; try again, and report it if it persists`;
+  }
+}
+
+function extensionOf(mediaType: string): string {
+  return mediaType === 'image/jpeg' ? '.jpg' : `.${mediaType.slice('image/'.length)}`;
+}
+
+function sizeFacts(details: AttachmentError['details']): string {
+  if (details.bytes !== undefined && details.limit !== undefined) {
+    return `${details.bytes} bytes, limit ${details.limit} bytes`;
+  }
+  return 'over the byte limit';
+}
+
+function dimensionFacts(details: AttachmentError['details']): string {
+  return details.width !== undefined && details.height !== undefined
+    ? `${details.width}x${details.height} px`
+    : 'too large';
+}
+
+function isAbort(cause: unknown): boolean {
+  return cause instanceof Error && cause.name === 'AbortError';
+}
+
+function errorText(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}
