@@ -1,0 +1,110 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+import { AttachmentError, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
+import { matchAttachmentRoute } from './attachment-route.ts';
+import { ReferencedIdsCache } from './referenced-ids-cache.ts';
+import type { SessionLogSource } from './session-source.ts';
+
+export interface AttachmentHandlerOptions {
+  readonly store: AttachmentStore;
+  readonly sessions: SessionLogSource;
+  /** Mount point before `/sessions/…`, e.g. `/api`; none by default. */
+  readonly basePath?: string;
+}
+
+export type AttachmentHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** How many sessions' referenced-id sets are kept between requests. */
+const CACHED_SESSIONS = 256;
+
+/** One body for every "no": unknown session, unreferenced id, missing object — existence never leaks. */
+const NOT_FOUND = 'Not found';
+
+/**
+ * Serves `GET`/`HEAD {basePath}/sessions/:sessionId/attachments/:attachmentId`: the stored
+ * object, only when that session's log references the id in an image block. Ids that are not
+ * plain tokens are refused (400) before the session source or the store is touched.
+ * Objects are immutable, so responses carry `ETag: "<attachmentId>"` and immutable caching;
+ * refusals are `no-store`, because a log that grows may reference the id later.
+ */
+export function createAttachmentHandler(options: AttachmentHandlerOptions): AttachmentHandler {
+  const { store, sessions } = options;
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const references = new ReferencedIdsCache(CACHED_SESSIONS);
+
+  async function reply(req: IncomingMessage): Promise<Reply> {
+    const route = matchAttachmentRoute(req.url ?? '', basePath);
+    if (route.kind === 'elsewhere') return textReply(404, NOT_FOUND);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return textReply(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    }
+    if (route.kind === 'malformed') return textReply(400, 'Bad request: malformed id');
+
+    const { sessionId, attachmentId } = route;
+    const log = await sessions.readLog(sessionId);
+    if (log === undefined || !references.idsFor(sessionId, log).has(attachmentId)) return textReply(404, NOT_FOUND);
+
+    const etag = `"${attachmentId}"`;
+    const caching = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) return { status: 304, headers: caching };
+
+    const stored = await readStored(store, attachmentId);
+    if (stored === 'missing') return textReply(404, NOT_FOUND);
+    if (stored === 'corrupt') return textReply(500, 'The stored attachment is corrupt');
+    return { status: 200, headers: { 'Content-Type': stored.ref.mediaType, ...caching }, body: stored.data };
+  }
+
+  return async (req, res) => {
+    let outcome: Reply;
+    try {
+      outcome = await reply(req);
+    } catch {
+      outcome = textReply(500, 'Internal server error');
+    }
+    write(res, outcome);
+  };
+}
+
+interface Reply {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body?: Uint8Array;
+}
+
+async function readStored(store: AttachmentStore, attachmentId: string): Promise<StoredImage | 'missing' | 'corrupt'> {
+  try {
+    return await store.readImage(attachmentId);
+  } catch (cause) {
+    if (!(cause instanceof AttachmentError)) throw cause;
+    if (cause.code === 'ATTACHMENT_NOT_FOUND' || cause.code === 'INVALID_ATTACHMENT_REF') return 'missing';
+    if (cause.code === 'ATTACHMENT_CORRUPT') return 'corrupt';
+    throw cause;
+  }
+}
+
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+function textReply(status: number, message: string, headers: OutgoingHttpHeaders = {}): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    body: Buffer.from(`${message}\n`, 'utf8'),
+  };
+}
+
+/** node:http itself sends no body in a response to HEAD, keeping the GET headers. */
+function write(res: ServerResponse, { status, headers, body }: Reply): void {
+  res.writeHead(status, {
+    ...headers,
+    ...(body === undefined ? {} : { 'Content-Length': body.byteLength }),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'",
+  });
+  res.end(body);
+}

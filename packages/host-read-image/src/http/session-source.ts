@@ -1,0 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { isPlainToken } from './plain-token.ts';
+
+/** Where the attachment handler reads a session's log; `undefined` = no such session. */
+export interface SessionLogSource {
+  readLog(sessionId: string): Promise<string | undefined>;
+}
+
+/** Session logs stored as `<dir>/<sessionId>.jsonl`. */
+export function directorySessionSource(dir: string): SessionLogSource {
+  return {
+    async readLog(sessionId) {
+      // The id becomes part of a path, so this source refuses non-tokens itself rather than trust every caller.
+      if (!isPlainToken(sessionId)) return undefined;
+      try {
+        return await readFile(path.join(dir, `${sessionId}.jsonl`), 'utf8');
+      } catch (cause) {
+        if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw cause;
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+
+import type { LogEvent } from './events.ts';
+import type { LogSink } from './sinks.ts';
+
+export interface Clock {
+  now(): number;
+}
+
+export interface IdSource {
+  nextId(): string;
+}
+
+export interface SessionLogOptions {
+  readonly sink: LogSink;
+  readonly cwd: string;
+  /** Defaults to the session id drawn from `ids`. */
+  readonly sessionId?: string;
+  /** Defaults to `Date.now`. */
+  readonly clock?: Clock;
+  /** Message ids and the default session id; defaults to random UUIDs. */
+  readonly ids?: IdSource;
+}
+
+const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
+const RANDOM_IDS: IdSource = { nextId: () => randomUUID() };
+
+/**
+ * Writes the header and then event lines, one at a time and in call order, numbering each
+ * event with its seq. Once a sink write fails, every later append rejects with that error:
+ * a line missing from the middle would make the following seqs lie.
+ */
+export class SessionLogWriter {
+  readonly sessionId: string;
+  readonly #sink: LogSink;
+  readonly #ids: IdSource;
+  #nextSeq = 0;
+  #written: Promise<void> = Promise.resolve();
+
+  private constructor(sink: LogSink, ids: IdSource, sessionId: string) {
+    this.#sink = sink;
+    this.#ids = ids;
+    this.sessionId = sessionId;
+  }
+
+  /** Appends the header line (`{"type":"session","version":0,…}`) and returns the writer. */
+  static async open(options: SessionLogOptions): Promise<SessionLogWriter> {
+    const ids = options.ids ?? RANDOM_IDS;
+    const sessionId = options.sessionId ?? ids.nextId();
+    const createdAt = (options.clock ?? SYSTEM_CLOCK).now();
+    const header = { type: 'session', version: 0, id: sessionId, createdAt, cwd: options.cwd };
+    await options.sink.append(JSON.stringify(header));
+    return new SessionLogWriter(options.sink, ids, sessionId);
+  }
+
+  newId(): string {
+    return this.#ids.nextId();
+  }
+
+  /** Resolves to the event's seq once its line is in the sink. */
+  append(event: LogEvent): Promise<number> {
+    const seq = this.#nextSeq++;
+    const line = JSON.stringify(event);
+    this.#written = this.#written.then(() => this.#sink.append(line));
+    return this.#written.then(() => seq);
+  }
+}

@@ -1,0 +1,377 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { createAttachmentHandler } from '../../src/http/attachment-handler.ts';
+import { directorySessionSource } from '../../src/http/session-source.ts';
+import { SessionRecorder } from '../../src/log/session-recorder.ts';
+import { FileSink } from '../../src/log/sinks.ts';
+import type { AttachmentRef, AttachmentStore } from '../../src/seams/attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { StoreLayout } from '../../src/store/store-layout.ts';
+import type { ToolResult } from '../../src/tool/tool.ts';
+import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
+import { solidImage } from '../support/images.ts';
+import { useTempDirs } from '../support/temp-workspace.ts';
+
+const tempDir = useTempDirs();
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const NOT_FOUND_BODY = 'Not found\n';
+
+function imageResult(ref: AttachmentRef, extra: Partial<ToolResult> = {}): ToolResult {
+  return { content: [{ type: 'text', text: 'envelope' }, { type: 'image', attachment: ref }], isError: false, ...extra };
+}
+
+/** Session scripts, each referencing `ref` in one place of the log only. */
+const scripts = {
+  async topLevel(recorder: SessionRecorder, ref: AttachmentRef) {
+    await recorder.recordStep({
+      turn: 1,
+      step: 1,
+      calls: [{ callId: 'read-1', name: 'read_image', arguments: '{"file_path":"red.png"}' }],
+      execute: () => Promise.resolve(imageResult(ref, { meta: { path: '/work/red.png' } })),
+    });
+  },
+  /** The program received the image block; nothing was deferred. */
+  async nestedOnly(recorder: SessionRecorder, ref: AttachmentRef) {
+    await recordProgram(recorder, () => Promise.resolve(imageResult(ref)));
+  },
+  /** The program received only a text value; the image travels in the deferred user message. */
+  async deferredOnly(recorder: SessionRecorder, ref: AttachmentRef) {
+    await recordProgram(recorder, () =>
+      Promise.resolve({
+        content: [{ type: 'text', text: JSON.stringify({ path: '/work/red.png' }) }],
+        isError: false,
+        deferred: [{ role: 'user', ...imageResult(ref), source: { kind: 'ptc-mode' } }],
+      }),
+    );
+    await recorder.endStep(1, 1);
+    await recorder.startStep(1, 2);
+  },
+};
+
+async function recordProgram(recorder: SessionRecorder, nested: () => Promise<ToolResult>): Promise<void> {
+  await recorder.recordStep({
+    turn: 1,
+    step: 1,
+    calls: [{ callId: 'code-1', name: 'run_code', arguments: '{"code":"…"}' }],
+    execute: async () => {
+      const dispatch = { rootCallId: 'code-1', parentCallId: 'code-1', subCallId: 'code-1.1', name: 'read_image' };
+      await recorder.recordNestedDispatch({ ...dispatch, arguments: { file_path: 'red.png' } }, nested);
+      return { content: [{ type: 'text', text: 'program done' }], isError: false };
+    },
+  });
+}
+
+/** A real store and session directory behind a real server; records which ids reach them. */
+async function startServer(options: { basePath?: string } = {}) {
+  const storeDir = await tempDir();
+  const logsDir = await tempDir();
+  const store = new LocalAttachmentStore({ dir: storeDir });
+  cleanups.push(() => {
+    store.dispose();
+  });
+  const sessionReads: string[] = [];
+  const storeReads: string[] = [];
+  const directory = directorySessionSource(logsDir);
+  const watchedStore: AttachmentStore = {
+    imageLimits: store.imageLimits,
+    saveImage: (input, signal) => store.saveImage(input, signal),
+    readImage: (id, signal) => (storeReads.push(id), store.readImage(id, signal)),
+    onDispose: (listener) => store.onDispose(listener),
+  };
+  const handler = createAttachmentHandler({
+    store: watchedStore,
+    sessions: { readLog: (id) => (sessionReads.push(id), directory.readLog(id)) },
+    ...options,
+  });
+  const server = http.createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => {
+          resolve();
+        });
+      }),
+  );
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  const save = async (background: string) => {
+    const data = await solidImage(2, 2, 'png', background);
+    return { data, ref: await store.saveImage({ data, name: 'red.png' }) };
+  };
+  const record = async (sessionId: string, script: (recorder: SessionRecorder) => Promise<void>) => {
+    const sink = new FileSink(path.join(logsDir, `${sessionId}.jsonl`));
+    const recorder = await SessionRecorder.open({ sink, cwd: '/work', sessionId, clock: FIXED_CLOCK, ids: countingIds() });
+    await recorder.startTurn(1);
+    await recorder.startStep(1, 1);
+    await script(recorder);
+    return recorder;
+  };
+  const url = (sessionId: string, attachmentId: string, mount = '') =>
+    `${origin}${mount}/sessions/${encodeURIComponent(sessionId)}/attachments/${encodeURIComponent(attachmentId)}`;
+  return { origin, port, storeDir, logsDir, sessionReads, storeReads, save, record, url };
+}
+
+/** A request whose target goes on the wire exactly as written (fetch would normalise `..` and `%2e%2e`). */
+function rawRequest(port: number, target: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive']);
+
+/** Response headers without the ones node:http adds to every response. */
+function ownHeaders(response: Response): Record<string, string> {
+  return Object.fromEntries([...response.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+}
+
+describe('attachment handler: serves what the session log references', () => {
+  it('serves a top-level result image with the stored bytes and the exact headers', async () => {
+    const { save, record, url } = await startServer();
+    const { data, ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+    const response = await fetch(url('top', ref.attachmentId));
+
+    expect(response.status).toBe(200);
+    expect(ownHeaders(response)).toEqual({
+      'content-type': 'image/png',
+      'content-length': String(data.length),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=31536000, immutable',
+      'content-security-policy': "default-src 'none'",
+      etag: `"${ref.attachmentId}"`,
+    });
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(data);
+  });
+
+  it('serves an image referenced only by a nested dispatch result', async () => {
+    const { save, record, url } = await startServer();
+    const { ref } = await save('#00f');
+    await record('nested', (recorder) => scripts.nestedOnly(recorder, ref));
+
+    expect((await fetch(url('nested', ref.attachmentId))).status).toBe(200);
+  });
+
+  it('serves an image referenced only by a deferred user message', async () => {
+    const { save, record, url, logsDir } = await startServer();
+    const { ref } = await save('#0f0');
+    await record('deferred', (recorder) => scripts.deferredOnly(recorder, ref));
+    const log = await readFile(path.join(logsDir, 'deferred.jsonl'), 'utf8');
+    const referencingTypes = log
+      .split('\n')
+      .filter((line) => line.includes(ref.attachmentId))
+      .map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(referencingTypes).toEqual(['agent/inbox/spliced', 'user/message']);
+
+    expect((await fetch(url('deferred', ref.attachmentId))).status).toBe(200);
+  });
+
+  it('tolerates malformed and truncated lines around a reference', async () => {
+    const { save, url, logsDir } = await startServer();
+    const { ref } = await save('#f00');
+    const image = JSON.stringify({ type: 'image', attachment: ref });
+    await writeFile(path.join(logsDir, 'messy.jsonl'), `not json\n{"type":"x","data":[${image}]}\n{"type":"tool/res`);
+
+    expect((await fetch(url('messy', ref.attachmentId))).status).toBe(200);
+  });
+
+  it('sees references a growing log gains after an earlier request', async () => {
+    const { save, record, url } = await startServer();
+    const first = await save('#f00');
+    const later = await save('#00f');
+    const recorder = await record('growing', (r) => scripts.topLevel(r, first.ref));
+    expect((await fetch(url('growing', first.ref.attachmentId))).status).toBe(200);
+    expect((await fetch(url('growing', later.ref.attachmentId))).status).toBe(404);
+
+    await scripts.topLevel(recorder, later.ref);
+
+    expect((await fetch(url('growing', later.ref.attachmentId))).status).toBe(200);
+  });
+
+  it('mounts under a base path', async () => {
+    const { save, record, url } = await startServer({ basePath: '/api/' });
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+    expect((await fetch(url('top', ref.attachmentId, '/api'))).status).toBe(200);
+    expect((await fetch(url('top', ref.attachmentId))).status).toBe(404);
+  });
+});
+
+describe('attachment handler: refuses without leaking existence', () => {
+  it('answers 404 with one body for unreferenced, other-session, unknown-session and missing objects', async () => {
+    const { save, record, url, storeReads } = await startServer();
+    const { ref } = await save('#f00');
+    const other = await save('#00f');
+    await record('mine', (recorder) => scripts.topLevel(recorder, ref));
+    await record('theirs', (recorder) => scripts.topLevel(recorder, other.ref));
+    const neverStored = { ...ref, attachmentId: `sha256:${'0'.repeat(64)}` };
+    const otherStoreId = { ...ref, attachmentId: 'other-store:42' };
+    await record('dangling', async (recorder) => {
+      await scripts.topLevel(recorder, neverStored);
+      await scripts.topLevel(recorder, otherStoreId);
+    });
+
+    const refusals = [
+      url('mine', other.ref.attachmentId), // in the store, referenced by another session only
+      url('theirs', ref.attachmentId),
+      url('nobody', ref.attachmentId), // unknown session
+      url('dangling', neverStored.attachmentId), // referenced, store: ATTACHMENT_NOT_FOUND
+      url('dangling', otherStoreId.attachmentId), // referenced, store: INVALID_ATTACHMENT_REF
+    ];
+    for (const target of refusals) {
+      const response = await fetch(target);
+      expect({ target, status: response.status, body: await response.text() }).toEqual({
+        target,
+        status: 404,
+        body: NOT_FOUND_BODY,
+      });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(storeReads).toEqual([neverStored.attachmentId, otherStoreId.attachmentId]);
+  });
+
+  it('refuses ids that are not plain tokens with 400 before touching the session source or the store', async () => {
+    const { port, save, record, sessionReads, storeReads } = await startServer();
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const id = ref.attachmentId;
+    const targets = [
+      '/sessions/top/attachments/../x',
+      '/sessions/top/attachments/..%2Fx',
+      '/sessions/top/attachments/%2e%2e',
+      '/sessions/top/attachments/a..b',
+      '/sessions/top/attachments/',
+      '/sessions/top/attachments/a%20b',
+      '/sessions/top/attachments/%zz',
+      '/sessions/top/attachments/%252e%252e',
+      '/sessions/top/attachments/%2561', // decoded twice it would be the valid token "a"
+      `/sessions/top/attachments/${'a'.repeat(201)}`,
+      `/sessions/../attachments/${id}`,
+      `/sessions/%2e%2e/attachments/${id}`,
+      `/sessions//attachments/${id}`,
+      `/sessions/a%2Fb/attachments/${id}`,
+      `/sessions/${'s'.repeat(201)}/attachments/${id}`,
+    ];
+    for (const target of targets) {
+      expect({ target, ...(await rawRequest(port, target)) }).toEqual({
+        target,
+        status: 400,
+        body: 'Bad request: malformed id\n',
+      });
+    }
+    expect(sessionReads).toEqual([]);
+    expect(storeReads).toEqual([]);
+    expect((await rawRequest(port, `/sessions/top/attachments/${'a'.repeat(200)}`)).status).toBe(404);
+  });
+
+  it('answers a corrupt object with 500 and a plain message', async () => {
+    const { save, record, url, storeDir } = await startServer();
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const digest = ref.attachmentId.slice('sha256:'.length);
+    await writeFile(new StoreLayout(storeDir).objectImage(digest), 'not the image any more');
+
+    const response = await fetch(url('top', ref.attachmentId));
+
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe('The stored attachment is corrupt\n');
+  });
+
+  it('answers a failing session source with a plain 500 instead of crashing', async () => {
+    const { save, url, logsDir } = await startServer();
+    const { ref } = await save('#f00');
+    await mkdir(path.join(logsDir, 'unreadable.jsonl'));
+
+    const response = await fetch(url('unreadable', ref.attachmentId));
+
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('Internal server error\n');
+  });
+});
+
+describe('attachment handler: HTTP semantics', () => {
+  it('answers HEAD with the GET headers and no body', async () => {
+    const { save, record, url } = await startServer();
+    const { data, ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+    const head = await fetch(url('top', ref.attachmentId), { method: 'HEAD' });
+    const get = await fetch(url('top', ref.attachmentId));
+
+    expect(head.status).toBe(200);
+    expect(ownHeaders(head)).toEqual(ownHeaders(get));
+    expect(head.headers.get('content-length')).toBe(String(data.length));
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers a matching If-None-Match with 304 and no store read', async () => {
+    const { save, record, url, storeReads } = await startServer();
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const etag = `"${ref.attachmentId}"`;
+
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const response = await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': ifNoneMatch } });
+      expect({ ifNoneMatch, status: response.status }).toEqual({ ifNoneMatch, status: 304 });
+      expect(response.headers.get('etag')).toBe(etag);
+      expect(await response.text()).toBe('');
+    }
+    expect(storeReads).toEqual([]);
+    const stale = await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': '"other"' } });
+    expect(stale.status).toBe(200);
+  });
+
+  it('does not answer 304 for an id the session does not reference', async () => {
+    const { save, url } = await startServer();
+    const { ref } = await save('#f00');
+    const response = await fetch(url('nobody', ref.attachmentId), { headers: { 'If-None-Match': '*' } });
+    expect(response.status).toBe(404);
+  });
+
+  it('answers other methods with 405 and Allow', async () => {
+    const { save, record, url, sessionReads } = await startServer();
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+      const response = await fetch(url('top', ref.attachmentId), { method });
+      expect({ method, status: response.status, allow: response.headers.get('allow') }).toEqual({
+        method,
+        status: 405,
+        allow: 'GET, HEAD',
+      });
+    }
+    expect(sessionReads).toEqual([]);
+  });
+
+  it('answers paths outside the route with 404', async () => {
+    const { origin } = await startServer();
+    for (const target of ['/', '/sessions/top', '/sessions/top/files/x', '/other/sessions/top/attachments/x']) {
+      expect((await fetch(`${origin}${target}`)).status).toBe(404);
+    }
+  });
+});
