@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import { expect } from 'vitest';
+
+import { AttachmentError, type AttachmentErrorCode } from '../../src/seams/attachment-store.ts';
+
+export function sha256Id(data: Uint8Array): string {
+  return `sha256:${createHash('sha256').update(data).digest('hex')}`;
+}
+
+export function hexOf(attachmentId: string): string {
+  return attachmentId.replace(/^sha256:/, '');
+}
+
+/** The AttachmentError the operation fails with (the test fails if it succeeds or throws anything else). */
+export async function attachmentFailure(operation: Promise<unknown>, code: AttachmentErrorCode): Promise<AttachmentError> {
+  const error: unknown = await operation.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(AttachmentError);
+  expect((error as AttachmentError).code).toBe(code);
+  return error as AttachmentError;
+}
+
+/** Every entry below `dir`, directories with a trailing slash, relative and sorted ([] when absent). */
+export async function listTree(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)) + (entry.isDirectory() ? '/' : ''))
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
