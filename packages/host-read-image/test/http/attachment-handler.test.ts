@@ -14,7 +14,7 @@ import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts'
 import { StoreLayout } from '../../src/store/store-layout.ts';
 import type { ToolResult } from '../../src/tool/tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
-import { solidImage } from '../support/images.ts';
+import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 
 const tempDir = useTempDirs();
@@ -107,7 +107,7 @@ async function startServer(options: { basePath?: string } = {}) {
   const origin = `http://127.0.0.1:${port}`;
 
   const save = async (background: string) => {
-    const data = await solidImage(2, 2, 'png', background);
+    const data = await solid(2, 2, 'png', background);
     return { data, ref: await store.saveImage({ data, name: 'red.png' }) };
   };
   const record = async (sessionId: string, script: (recorder: SessionRecorder) => Promise<void>) => {

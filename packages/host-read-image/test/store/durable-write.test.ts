@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { publishDirectoryOnce, replaceFileDurably } from '../../src/store/durable-write.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { listTree } from './store-test-support.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 
 const tempDir = useTempDirs();
 

@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 import { decodeProbe } from './decode-probe.ts';
-import { attachmentFailure, listTree } from './store-test-support.ts';
-import { noise, solid } from './test-images.ts';
+import { attachmentFailure } from './store-test-support.ts';
+import { noise, solid } from '../support/test-images.ts';
 
 vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
   (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),

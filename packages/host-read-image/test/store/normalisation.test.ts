@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { attachmentFailure, hexOf, listTree, sha256Id } from './store-test-support.ts';
-import { animated, cmykJpeg, displayP3Png, noise, orientedJpeg, pixelAt, pngWithMetadata, sixteenBitPng, solid } from './test-images.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
+import { animated, cmykJpeg, displayP3Png, noise, orientedJpeg, pixelAt, pngWithMetadata, sixteenBitPng, solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();
 

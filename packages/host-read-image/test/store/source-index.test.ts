@@ -9,7 +9,7 @@ import { StoreLayout } from '../../src/store/store-layout.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { decodeProbe } from './decode-probe.ts';
 import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
-import { orientedJpeg, solid } from './test-images.ts';
+import { orientedJpeg, solid } from '../support/test-images.ts';
 
 vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
   (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),

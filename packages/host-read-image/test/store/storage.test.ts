@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { attachmentFailure, hexOf, listTree, sha256Id } from './store-test-support.ts';
-import { noise, solid } from './test-images.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
+import { noise, solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();
 

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 
 import { expect } from 'vitest';
 
@@ -23,17 +21,4 @@ export async function attachmentFailure(operation: Promise<unknown>, code: Attac
   expect(error).toBeInstanceOf(AttachmentError);
   expect((error as AttachmentError).code).toBe(code);
   return error as AttachmentError;
-}
-
-/** Every entry below `dir`, directories with a trailing slash, relative and sorted ([] when absent). */
-export async function listTree(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)) + (entry.isDirectory() ? '/' : ''))
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }

@@ -17,13 +17,12 @@ export function useTempDirs(): () => Promise<string> {
   };
 }
 
-/** Every file below `dir`, relative, sorted (empty when the dir does not exist). */
-export async function listFiles(dir: string): Promise<string[]> {
+/** Every entry below `dir`, directories with a trailing slash, relative and sorted ([] when absent). */
+export async function listTree(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
     return entries
-      .filter((entry) => !entry.isDirectory())
-      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)) + (entry.isDirectory() ? '/' : ''))
       .sort();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];

@@ -12,8 +12,8 @@ import type { FileSystem } from '../../src/seams/file-system.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { createReadImageTool, type FsObservation } from '../../src/tool/read-image-tool.ts';
 import type { ToolExecContext, ToolResult } from '../../src/tool/tool.ts';
-import { declaredOnlyPng, solidImage } from '../support/images.ts';
-import { listFiles, useTempDirs } from '../support/temp-workspace.ts';
+import { flatPng, solid } from '../support/test-images.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 
 const VISION = { provider: 'replay', model: 'vision' };
 const models = new ConfigModelResolver([
@@ -63,7 +63,7 @@ function errorText(result: ToolResult): string {
 describe('read_image: success', () => {
   it('returns the exact envelope, the image block, meta and value for a top-level call', async () => {
     const { tool, exec, write, cwd, observations } = await setUp();
-    const png = await solidImage(3, 2);
+    const png = await solid(3, 2, 'png');
     await write('shots/red.png', png);
 
     const result = await tool.execute({ file_path: 'shots/red.png' }, exec());
@@ -96,14 +96,14 @@ describe('read_image: success', () => {
 
   it('accepts an uppercase extension', async () => {
     const { tool, exec, write } = await setUp();
-    await write('SHOT.PNG', await solidImage(4, 4));
+    await write('SHOT.PNG', await solid(4, 4, 'png'));
     const result = await tool.execute({ file_path: 'SHOT.PNG' }, exec());
     expect(result.isError).toBe(false);
   });
 
   it.each(['screenshot', '.hidden'])('identifies an extension-less PNG (%s) from its signature', async (name) => {
     const { tool, exec, write } = await setUp();
-    await write(name, await solidImage(4, 4));
+    await write(name, await solid(4, 4, 'png'));
     const result = await tool.execute({ file_path: name }, exec());
     expect(result.isError).toBe(false);
     expect(result.value?.image.mediaType).toBe('image/png');
@@ -111,7 +111,7 @@ describe('read_image: success', () => {
 
   it('describes a downscaled image with the coordinate multiplier', async () => {
     const { tool, exec, write } = await setUp();
-    await write('wide.png', await solidImage(3000, 1001));
+    await write('wide.png', await solid(3000, 1001, 'png'));
     const result = await tool.execute({ file_path: 'wide.png' }, exec());
     expect(result.value?.image).toMatchObject({ width: 2048, height: 683, originalDimensions: { width: 3000, height: 1001 } });
     expect(errorText(result)).toContain(
@@ -121,7 +121,7 @@ describe('read_image: success', () => {
 
   it('gives a nested call the value and a deferred user message, without meta', async () => {
     const { tool, exec, write, cwd } = await setUp();
-    await write('red.png', await solidImage(2, 2));
+    await write('red.png', await solid(2, 2, 'png'));
     const result = await tool.execute({ file_path: 'red.png' }, exec({ parent: { callId: 'run-code-1' } }));
     expect(result.isError).toBe(false);
     expect(result).not.toHaveProperty('meta');
@@ -150,7 +150,7 @@ describe('read_image: refusals before any I/O', () => {
       error: { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' },
     });
     expect(fsCalls).toEqual([]);
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it.each([
@@ -196,7 +196,7 @@ describe('read_image: failures after I/O leave nothing behind', () => {
     expect(errorText(result)).toContain('"gone.png"');
     expect(errorText(result)).toContain('does not exist');
     expect(observations).toEqual([{ kind: 'absent', callId: 'call-1', path: path.join(cwd, 'gone.png') }]);
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it('refuses a directory and a FIFO as not regular files', async () => {
@@ -215,18 +215,18 @@ describe('read_image: failures after I/O leave nothing behind', () => {
     const result = await tool.execute({ file_path: 'big.png' }, exec());
     expect(result.error).toEqual({ name: 'FsError', code: 'FS_TOO_LARGE' });
     expect(errorText(result)).toContain('larger than the 100-byte image limit; downscale or compress it');
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it('fails closed with the rename remedy when the extension disagrees with the bytes', async () => {
     const { tool, exec, write, storeDir } = await setUp();
-    await write('shot.jpg', await solidImage(4, 4, 'png'));
+    await write('shot.jpg', await solid(4, 4, 'png'));
     const result = await tool.execute({ file_path: 'shot.jpg' }, exec());
     expect(result.error).toEqual({ name: 'AttachmentError', code: 'IMAGE_TYPE_MISMATCH' });
     expect(errorText(result)).toBe(
       'Error: cannot read "shot.jpg" as an image: the extension declares image/jpeg but the bytes are image/png; rename the file to use the .png extension and read it again',
     );
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it.each([
@@ -238,12 +238,12 @@ describe('read_image: failures after I/O leave nothing behind', () => {
     const result = await tool.execute({ file_path: name }, exec());
     expect(result.error).toEqual({ name: 'AttachmentError', code: 'INVALID_IMAGE' });
     expect(errorText(result)).toContain(`"${name}" as an image: the bytes do not decode as a supported image`);
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it('says TIFF bytes under .png do not decode as a supported image', async () => {
     const { tool, exec, write } = await setUp();
-    await write('scan.png', await solidImage(4, 4, 'tiff'));
+    await write('scan.png', await solid(4, 4, 'tiff'));
     const result = await tool.execute({ file_path: 'scan.png' }, exec());
     expect(result.error?.code).toBe('INVALID_IMAGE');
     expect(errorText(result)).toContain('"scan.png"');
@@ -251,16 +251,16 @@ describe('read_image: failures after I/O leave nothing behind', () => {
 
   it('refuses a pixel bomb from its header, naming its size', async () => {
     const { tool, exec, write, storeDir } = await setUp({ maxImageDimension: 100_000 });
-    await write('bomb.png', declaredOnlyPng(20000, 20000));
+    await write('bomb.png', flatPng(20000, 20000));
     const result = await tool.execute({ file_path: 'bomb.png' }, exec());
     expect(result.error).toEqual({ name: 'AttachmentError', code: 'IMAGE_TOO_MANY_PIXELS' });
     expect(errorText(result)).toContain('the image is 20000x20000 px, over the limit of 64000000 pixels; downscale it');
-    expect(await listFiles(storeDir)).toEqual([]);
+    expect(await listTree(storeDir)).toEqual([]);
   });
 
   it('reports an aborted call with the code the UI shows as stopped', async () => {
     const { tool, exec, write } = await setUp();
-    await write('red.png', await solidImage(2, 2));
+    await write('red.png', await solid(2, 2, 'png'));
     const result = await tool.execute({ file_path: 'red.png' }, exec({ signal: AbortSignal.abort() }));
     expect(result.error).toEqual({ name: 'AbortError', code: 'aborted' });
     expect(errorText(result)).toBe('Error: reading "red.png" was aborted');
