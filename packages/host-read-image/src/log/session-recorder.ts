@@ -46,6 +46,12 @@ export class SessionRecorder {
   #deferred: LoggedUserMessage[] = [];
   /** Spliced, waiting for the next step. */
   #inbox: LoggedUserMessage[] = [];
+  /**
+   * Nested dispatches of calls running in `recordStep`, by parent call id. They are logged
+   * when the step reaches their parent, so concurrent calls cannot interleave them (or the
+   * ids they draw) differently from one recording to the next.
+   */
+  readonly #nestedByParent = new Map<string, NestedRecord[]>();
 
   private constructor(log: SessionLogWriter) {
     this.#log = log;
@@ -109,10 +115,13 @@ export class SessionRecorder {
     const logged = await Promise.all(
       calls.map(async (call) => ({ call, callSeq: await this.#log.append(toolCallEvent(turn, step, call)) })),
     );
+    for (const call of calls) this.#nestedByParent.set(call.callId, []);
     const running = logged.map(({ call, callSeq }) => ({ call, callSeq, result: settle(() => execute(call)) }));
     const results: ToolResult[] = [];
     for (const { call, callSeq, result: pending } of running) {
       const result = await pending;
+      for (const nested of this.#nestedByParent.get(call.callId) ?? []) await this.#appendNested(nested);
+      this.#nestedByParent.delete(call.callId);
       const messageId = this.#log.newId();
       await this.#log.append(toolResultEvent({ turn, step, callId: call.callId, callSeq, messageId, result }));
       this.#defer(result.deferred);
@@ -125,19 +134,41 @@ export class SessionRecorder {
    * Logs a call a `run_code` program dispatched (`tool/ptc-dispatch-start`, then
    * `tool/ptc-dispatch` with the content the program received) and defers the result's
    * `deferred` messages. The parent's own call and result are logged by `recordStep`; the
-   * parent must not forward these deferred messages again.
+   * parent must not forward these deferred messages again. While the parent runs inside
+   * `recordStep`, both events are logged just before the parent's result, so the log is the
+   * same however the step's concurrent calls interleave; otherwise they are logged live.
    */
   async recordNestedDispatch(dispatch: NestedDispatch, execute: () => Promise<ToolResult>): Promise<ToolResult> {
+    const siblings = this.#nestedByParent.get(dispatch.parentCallId);
+    if (siblings) {
+      const result = await settle(execute);
+      siblings.push({ dispatch, result });
+      return result;
+    }
     await this.#log.append(ptcDispatchStartEvent(dispatch));
     const result = await settle(execute);
+    await this.#appendNestedEnd({ dispatch, result });
+    return result;
+  }
+
+  async #appendNested(nested: NestedRecord): Promise<void> {
+    await this.#log.append(ptcDispatchStartEvent(nested.dispatch));
+    await this.#appendNestedEnd(nested);
+  }
+
+  async #appendNestedEnd({ dispatch, result }: NestedRecord): Promise<void> {
     await this.#log.append(ptcDispatchEvent(dispatch, result));
     this.#defer(result.deferred);
-    return result;
   }
 
   #defer(messages: readonly UserMessage[] | undefined): void {
     for (const message of messages ?? []) this.#deferred.push(loggedUserMessage(message, this.#log.newId()));
   }
+}
+
+interface NestedRecord {
+  readonly dispatch: NestedDispatch;
+  readonly result: ToolResult;
 }
 
 /** A tool that rejects (a bug, not a tool failure) still gets a result, so every call is settled in the log. */
