@@ -1,0 +1,13 @@
+import { isNonBlankString, parseJsonRecord, type JsonRecord } from './narrow';
+import type { ToolCallNode } from './tool-calls';
+
+/** The call's arguments as a JSON object, or `null` when there is no call head or it is not a JSON object. */
+export function callArguments(node: ToolCallNode): JsonRecord | null {
+  return node.argsRaw === null ? null : parseJsonRecord(node.argsRaw);
+}
+
+/** The `file_path` argument of file tools, when it is a non-blank string. */
+export function filePathArgument(args: JsonRecord): string | null {
+  const filePath = args.file_path;
+  return isNonBlankString(filePath) ? filePath : null;
+}

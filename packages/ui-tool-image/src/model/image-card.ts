@@ -1,0 +1,96 @@
+import { callArguments, filePathArgument } from './call-arguments';
+import { viewContentBlock, type AttachmentRef } from './content-blocks';
+import { isImageEnvelope } from './envelope';
+import { isNonBlankString, isRecord } from './narrow';
+import { memoizePerNode } from './node-memo';
+import { displayPath, type PathDisplayOptions } from './path-display';
+import type { ToolCallNode, ToolResult } from './tool-calls';
+
+/** Why a node gets no image card (it then shows as a text card). Stable codes, one per branch. */
+export const IMAGE_CARD_DECLINE_REASONS = [
+  'not-settled',
+  'error-result',
+  'stopped-result',
+  'invalid-call-head',
+  'not-read-image',
+  'invalid-file-path',
+  'missing-meta',
+  'invalid-meta',
+  'unsupported-block',
+  'invalid-image-reference',
+  'no-image-block',
+  'no-envelope',
+] as const;
+
+export type ImageCardDeclineReason = (typeof IMAGE_CARD_DECLINE_REASONS)[number];
+
+export interface ImageCardImage {
+  readonly attachment: AttachmentRef;
+}
+
+export interface ImageCard {
+  /** The file path for display (relative to cwd, else `~`-abbreviated). */
+  readonly label: string;
+  readonly images: readonly ImageCardImage[];
+  /** Every text block of the result joined by `\n`, shown under the gallery. */
+  readonly text: string;
+}
+
+export type ImageCardExplanation = { readonly card: ImageCard } | { readonly declined: ImageCardDeclineReason };
+
+export type ImageCardOptions = PathDisplayOptions;
+
+function declined(reason: ImageCardDeclineReason): ImageCardExplanation {
+  return { declined: reason };
+}
+
+/**
+ * The path the label shows. `meta.path` when meta was recorded (it must then be valid); a nested
+ * call records no meta and falls back to its own `file_path`; a top-level call without meta is a
+ * log from before presentationMeta existed and keeps the text card.
+ */
+function labelPath(node: ToolCallNode, result: ToolResult, filePath: string): { path: string } | { declined: ImageCardDeclineReason } {
+  if (result.meta === undefined) {
+    return node.kind === 'nested' ? { path: filePath } : { declined: 'missing-meta' };
+  }
+  const metaPath = isRecord(result.meta) ? result.meta.path : undefined;
+  return isNonBlankString(metaPath) ? { path: metaPath } : { declined: 'invalid-meta' };
+}
+
+function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplanation {
+  const { result } = node;
+  if (node.status !== 'settled' || result === undefined) return declined('not-settled');
+  if (result.outcome === 'error') return declined('error-result');
+  if (result.outcome === 'stopped') return declined('stopped-result');
+
+  const args = callArguments(node);
+  if (node.name === null || args === null) return declined('invalid-call-head');
+  if (node.name !== 'read_image') return declined('not-read-image');
+  const filePath = filePathArgument(args);
+  if (filePath === null) return declined('invalid-file-path');
+  const label = labelPath(node, result, filePath);
+  if ('declined' in label) return label;
+
+  const texts: string[] = [];
+  const images: ImageCardImage[] = [];
+  for (const block of result.content) {
+    const view = viewContentBlock(block);
+    if (view.kind === 'other') return declined('unsupported-block');
+    if (view.kind === 'invalid-image') return declined('invalid-image-reference');
+    if (view.kind === 'text') texts.push(view.text);
+    else images.push({ attachment: view.attachment });
+  }
+  if (images.length === 0) return declined('no-image-block');
+  if (!texts.some(isImageEnvelope)) return declined('no-envelope');
+
+  return { card: { label: displayPath(label.path, options), images, text: texts.join('\n') } };
+}
+
+/** The image card for a node, or the reason it has none. Memoised per node and option values. */
+export const explainImageCard: (node: ToolCallNode, options?: ImageCardOptions) => ImageCardExplanation = memoizePerNode(explain);
+
+/** The image card for a node, or `null` exactly when `explainImageCard` declines. */
+export function imageCardModel(node: ToolCallNode, options?: ImageCardOptions): ImageCard | null {
+  const explanation = explainImageCard(node, options);
+  return 'card' in explanation ? explanation.card : null;
+}
