@@ -30,60 +30,85 @@ async function time(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function timeMedian(run: () => Promise<unknown>, count = iterations): Promise<number> {
+/**
+ * Medians of the measured operation and its floor, sampled alternately so machine drift
+ * hits both alike. `prepare` runs untimed before each measured sample.
+ */
+async function timePair<T>(
+  prepare: () => Promise<T>,
+  measured: (prepared: T) => Promise<unknown>,
+  floor: () => Promise<unknown>,
+): Promise<{ ms: number; floorMs: number }> {
   const samples: number[] = [];
-  for (let i = 0; i < count; i++) samples.push(await time(run));
-  return median(samples);
+  const floorSamples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    floorSamples.push(await time(floor));
+    const prepared = await prepare();
+    samples.push(await time(() => measured(prepared)));
+  }
+  return { ms: median(samples), floorMs: median(floorSamples) };
 }
 
+const warmUpImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+
 let storeCount = 0;
-function freshTool() {
+/** A store that exists (its folders made by saving another image) but has never seen the measured file. */
+async function freshTool() {
   const attachments = new LocalAttachmentStore({ dir: path.join(scratch, `store-${storeCount++}`) });
+  await attachments.saveImage({ data: warmUpImage });
   return createReadImageTool({ fs, attachments, models });
 }
 
-async function execute(tool: ReturnType<typeof freshTool>) {
+async function execute(tool: Awaited<ReturnType<typeof freshTool>>) {
   const result = await tool.execute({ file_path: file }, { callId: 'bench', cwd: scratch, route });
   return result;
 }
 
-// Warm up sharp, the module graph and the page cache without touching the measured paths.
-await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+// Warm up sharp, the module graph, the page cache and every code path (in a store of its own).
+await execute(await freshTool());
 await readFile(file);
 
 const output: Record<string, unknown> = { file: path.basename(file) };
 if (refusalFlag === '1') {
+  const tool = await freshTool();
   const rssBefore = process.memoryUsage.rss();
-  const tool = freshTool();
-  const first = await execute(tool);
-  output.refusedCode = first.error?.code;
-  output.refusalMs = await timeMedian(() => execute(tool));
-  output.rssGrowthMiB = (process.resourceUsage().maxRSS * 1024 - rssBefore) / 2 ** 20;
+  const samples: number[] = [];
+  let code: string | undefined;
+  for (let i = 0; i < iterations; i++) {
+    const start = performance.now();
+    code = (await execute(tool)).error?.code;
+    samples.push(performance.now() - start);
+  }
+  // maxRSS is the process peak so far: an upper bound on what the refusals added.
+  Object.assign(output, {
+    refusedCode: code,
+    refusalMs: median(samples),
+    rssGrowthMiB: (process.resourceUsage().maxRSS * 1024 - rssBefore) / 2 ** 20,
+  });
 } else {
-  const coldFloorMs = await timeMedian(async () => {
+  const cold = await timePair(freshTool, execute, async () => {
     const data = await readFile(file);
     createHash('sha256').update(data).digest();
     await sharp(data, { pages: 1, limitInputPixels: false }).raw().toBuffer();
   });
-  const warmFloorMs = await timeMedian(async () => {
-    createHash('sha256').update(await readFile(file)).digest();
-  });
-  const first = await execute(freshTool());
-  const coldMs = await timeMedian(() => execute(freshTool()));
-  const warmTool = freshTool();
-  await execute(warmTool);
-  const warmMs = await timeMedian(() => execute(warmTool));
+  const warmTool = await freshTool();
+  const first = await execute(warmTool);
+  const warm = await timePair(
+    () => Promise.resolve(warmTool),
+    execute,
+    async () => createHash('sha256').update(await readFile(file)).digest(),
+  );
   const image = first.value?.image;
   Object.assign(output, {
     isError: first.isError,
     passthrough: image !== undefined && image.originalDimensions === undefined && image.bytes === (await readFile(file)).length,
     stored: image ? `${image.mediaType} ${image.width}x${image.height} ${image.bytes} B` : first.error?.code,
-    coldMs,
-    coldFloorMs,
-    coldRatio: coldMs / coldFloorMs,
-    warmMs,
-    warmFloorMs,
-    warmRatio: warmMs / warmFloorMs,
+    coldMs: cold.ms,
+    coldFloorMs: cold.floorMs,
+    coldRatio: cold.ms / cold.floorMs,
+    warmMs: warm.ms,
+    warmFloorMs: warm.floorMs,
+    warmRatio: warm.ms / warm.floorMs,
   });
 }
 output.peakRssMiB = (process.resourceUsage().maxRSS * 1024) / 2 ** 20;

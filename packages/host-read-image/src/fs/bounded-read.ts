@@ -19,7 +19,11 @@ export interface BoundedReadOptions {
   readonly chunkSize?: number;
 }
 
-const DEFAULT_CHUNK_SIZE = 64 * 1024;
+/**
+ * Reads go straight into the preallocated buffer, so the chunk only sets how often an abort
+ * is noticed; small chunks cost a thread-pool round trip each (64 KiB made a 19 MiB read 2× slower).
+ */
+const DEFAULT_CHUNK_SIZE = 4 * 1024 * 1024;
 
 /**
  * Reads to EOF, or fails with `FS_TOO_LARGE` as soon as more than `maxBytes` arrive: at most
