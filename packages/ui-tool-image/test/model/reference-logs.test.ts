@@ -1,28 +1,17 @@
-/// <reference types="node" />
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildToolCalls, explainImageCard, imageCardModel, parseSessionLog, toolRowModel, type ToolCallNode } from '../../src/model';
+import { referenceLog } from '../support/reference-logs';
 import { CWD, HOME, RED_PNG_REF } from './builders';
 
-// /work/main/packages/ui-tool-image/test/model → /work/shared/reference-logs
-const REFERENCE_LOGS = join(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/reference-logs');
-
-/** A reference log with its `{{cwd}}` snapshot placeholder replaced by a literal path, as real logs hold. */
-function referenceLog(name: string): string {
-  return readFileSync(join(REFERENCE_LOGS, name, 'session.jsonl'), 'utf8').replaceAll('{{cwd}}', CWD);
-}
-
-function replay(name: string) {
-  const log = parseSessionLog(referenceLog(name));
+function replay(name: Parameters<typeof referenceLog>[0]) {
+  const log = parseSessionLog(referenceLog(name, CWD));
   const tree = buildToolCalls(log.events);
   const [node] = tree.roots;
   if (node === undefined) throw new Error(`${name}: no tool call`);
   return { log, tree, node };
 }
 
-it.each(['read-image', 'read-image-text-route'])('reference log %s parses and builds with no problems', (name) => {
+it.each(['read-image', 'read-image-text-route'] as const)('reference log %s parses and builds with no problems', (name) => {
   const { log, tree } = replay(name);
   expect(log.problems).toEqual([]);
   expect(log.header?.cwd).toBe(CWD);
