@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +8,9 @@ import { MemorySink } from '../../src/log/sinks.ts';
 import type { ToolResult } from '../../src/tool/tool.ts';
 import { FIXED_CLOCK, scriptedIds } from './deterministic-sources.ts';
 
-const REFERENCE_LOG = '/work/shared/reference-logs/read-image/session.jsonl';
+const REFERENCE_LOG = fileURLToPath(
+  new URL('../../../../stories/fixtures/reference-logs/read-image/session.jsonl', import.meta.url),
+);
 const ROUTE = { provider: 'deepseek-official', model: 'deepseek-v4-flash-vision-exp' };
 const CALL = { callId: 'read-image-call', name: 'read_image', arguments: '{"file_path":"red.png"}' };
 
