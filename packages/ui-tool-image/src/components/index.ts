@@ -1,0 +1,10 @@
+export type { LoadImage } from './load-image';
+export type { ImagesOwnerProps, ToolViewOwnerProps } from './tool-slots';
+export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
+export { ToolRow, type ToolRowProps } from './tool-row';
+export { ToolIcon } from './tool-icon';
+export { InOutBody, type InOutBodyProps } from './in-out-body';
+export { ToolCallView, GenericToolRow, NestedToolCalls } from './tool-call-view';
+export { ReadFamilyRow } from './read-family-row';
+export { ImageCardBody, type ImageCardBodyProps } from './image-card-body';
+export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';

@@ -1,0 +1,97 @@
+import { buildToolCalls, viewContentBlock, type ParsedSessionLog, type SessionEvent, type ToolCallNode } from '../../model';
+// Not in the model's public index yet; the same guards the model narrows events with.
+import { isNonEmptyString, isRecord } from '../../model/narrow';
+
+export type MessageRole = 'user' | 'assistant' | 'context';
+
+export type ReplayItem =
+  | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly texts: readonly string[] }
+  | { readonly kind: 'call'; readonly node: ToolCallNode };
+
+export interface ReplayProblem {
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface Replay {
+  readonly items: readonly ReplayItem[];
+  readonly problems: readonly ReplayProblem[];
+}
+
+/**
+ * What a replay shows, in log order: messages, and each top-level call where the log first
+ * mentions it (its nested calls go inside it). Linear in the number of events.
+ */
+export function replayOf(log: ParsedSessionLog): Replay {
+  const { events } = log;
+  const tree = buildToolCalls(events);
+  const unplaced = new Map(tree.roots.map((node) => [node.callId, node]));
+  const items: ReplayItem[] = [];
+  for (const event of events) {
+    const message = messageItem(event);
+    if (message !== null) items.push(message);
+    const callId = mentionedCallId(event);
+    const node = callId === null ? undefined : unplaced.get(callId);
+    if (node !== undefined) {
+      unplaced.delete(node.callId);
+      items.push({ kind: 'call', node });
+    }
+  }
+  // Never lose a call: anything the scan above could not place still shows, at the end.
+  for (const node of unplaced.values()) items.push({ kind: 'call', node });
+
+  const treeProblems = tree.problems.map(({ eventIndex, message }) => ({ line: events[eventIndex]?.line ?? 0, message }));
+  const problems = [...log.problems, ...treeProblems].sort((a, b) => a.line - b.line);
+  return { items, problems };
+}
+
+/** Runtime-context snapshots (`plugin`) and other sources are harness plumbing, not conversation. */
+function messageRole(event: SessionEvent): MessageRole | null {
+  if (event.type === 'assistant/message') return 'assistant';
+  if (event.type !== 'user/message') return null;
+  const kind = isRecord(event.data.source) ? event.data.source.kind : undefined;
+  if (kind === 'user') return 'user';
+  // A nested call's result forwarded to the model at the next step.
+  if (kind === 'ptc-mode') return 'context';
+  return null;
+}
+
+function messageItem(event: SessionEvent): ReplayItem | null {
+  const role = messageRole(event);
+  if (role === null) return null;
+  const content = role === 'assistant' ? (isRecord(event.data.message) ? event.data.message.content : undefined) : event.data.content;
+  const texts = textsOf(content);
+  return texts.length === 0 ? null : { kind: 'message', seq: event.seq, role, texts };
+}
+
+function textsOf(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  const texts: string[] = [];
+  for (const block of content) {
+    const view = viewContentBlock(block);
+    if (view.kind === 'text' && view.text.trim() !== '') texts.push(view.text);
+  }
+  return texts;
+}
+
+/** The call id a tool event is about, by the same fields `buildToolCalls` reads. */
+function mentionedCallId({ type, data }: SessionEvent): string | null {
+  switch (type) {
+    case 'tool/call':
+      return isNonEmptyString(data.callId) ? data.callId : null;
+    case 'tool/result': {
+      const message = isRecord(data.message) ? data.message : {};
+      const first: unknown = Array.isArray(message.content) ? message.content[0] : undefined;
+      if (isRecord(first) && isNonEmptyString(first.toolCallId)) return first.toolCallId;
+      const source = isRecord(message.source) ? message.source : {};
+      return isNonEmptyString(source.callId) ? source.callId : null;
+    }
+    case 'tool/ptc-dispatch-start':
+    case 'tool/ptc-dispatch':
+    case 'tool/code-dispatch-start':
+    case 'tool/code-dispatch':
+      return isNonEmptyString(data.subCallId) ? data.subCallId : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,25 @@
+import { createContext, use } from 'react';
+import type { PathDisplayOptions } from '../model';
+import type { LoadImage } from './load-image';
+
+/** What every card of one `ToolCardProvider` shares. */
+export interface ToolCardSettings {
+  readonly loadImage: LoadImage;
+  readonly cwd?: string;
+  readonly home?: string;
+  /** Gets the file path exactly as the call recorded it. */
+  readonly onOpenFile?: (path: string) => void;
+  readonly expandImageResults: boolean;
+}
+
+export const ToolCardSettingsContext = createContext<ToolCardSettings | undefined>(undefined);
+
+export function useToolCardSettings(): ToolCardSettings {
+  const settings = use(ToolCardSettingsContext);
+  if (settings === undefined) throw new Error('Tool cards need a <ToolCardProvider> above them.');
+  return settings;
+}
+
+export function pathDisplayOptions({ cwd, home }: ToolCardSettings): PathDisplayOptions {
+  return { ...(cwd === undefined ? {} : { cwd }), ...(home === undefined ? {} : { home }) };
+}

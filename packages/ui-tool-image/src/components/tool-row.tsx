@@ -1,0 +1,64 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useLabels } from '../labels';
+import type { ToolCallNode, ToolRowModel } from '../model';
+import { RowSummary } from './row-summary';
+import { ToolIcon } from './tool-icon';
+
+export interface ToolRowProps {
+  readonly node: ToolCallNode;
+  readonly row: ToolRowModel;
+  readonly onOpenFile?: ((path: string) => void) | undefined;
+  /** Whether the body starts open; read once, when the row mounts. */
+  readonly defaultExpanded?: boolean;
+  /** The body: mounted only while the row is expanded. */
+  readonly children?: ReactNode;
+}
+
+/**
+ * The chrome every tool row shares: icon, title, state, path summary and a disclosure for the body.
+ * The summary button sits beside the disclosure button, never inside it: buttons cannot nest.
+ */
+export function ToolRow({ node, row, onOpenFile, defaultExpanded = false, children }: ToolRowProps): ReactNode {
+  const labels = useLabels();
+  const bodyId = useId();
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const busy = row.state === 'running' || row.state === 'preparing';
+  // An unknown tool is better named by its recorded name than by the generic title.
+  const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
+
+  return (
+    <div
+      className="tc-row"
+      data-tool={node.name ?? undefined}
+      data-state={row.state}
+      data-call-id={node.callId}
+      data-variant={row.variant}
+      aria-busy={busy || undefined}
+    >
+      <div className="tc-row__header">
+        <button
+          type="button"
+          className="tc-row__disclosure"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => {
+            setExpanded((open) => !open);
+          }}
+        >
+          <span className="tc-row__chevron" aria-hidden="true" />
+          <ToolIcon variant={row.variant} />
+          <span className="tc-row__title">{title}</span>
+          <span className="tc-row__state" aria-hidden="true" />
+          {/* Keeps title and state apart in the accessible name: "Read image Done". */}
+          {' '}
+          <span className="tc-visually-hidden">{labels[`state.${row.state}`]}</span>
+        </button>
+        <RowSummary row={row} onOpenFile={onOpenFile} />
+      </div>
+      {/* Always present so aria-controls points at an element; the content mounts only while open. */}
+      <div id={bodyId} className="tc-row__body" hidden={!expanded}>
+        {expanded ? children : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ImageCardImage, ToolCallNode, ToolRowModel } from '../model';
+import type { KeyedSlotSpec, SlotSpec } from '../slots';
+import type { LoadImage } from './load-image';
+
+/** What the render site of `tool.call.toolview` hands the toolview registered for the call's tool name. */
+export interface ToolViewOwnerProps {
+  readonly node: ToolCallNode;
+  readonly row: ToolRowModel;
+  readonly loadImage: LoadImage;
+}
+
+/** What an image card hands the entry that fills `tool.call.images` (a gallery). */
+export interface ImagesOwnerProps {
+  readonly images: readonly ImageCardImage[];
+  readonly loadImage: LoadImage;
+  readonly align: 'start' | 'end';
+}
+
+declare module '../slots' {
+  interface SlotMap {
+    /** Keyed by tool name; a call whose tool has no toolview shows the generic row. */
+    'tool.call.toolview': KeyedSlotSpec<ToolViewOwnerProps>;
+    /** A child slot: declared by the `read_image` toolview, rendered only inside its card. */
+    'tool.call.images': SlotSpec<ImagesOwnerProps>;
+  }
+}

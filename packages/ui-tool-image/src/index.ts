@@ -1,0 +1,5 @@
+export * from './model';
+export * from './slots';
+export * from './labels';
+export * from './components';
+export * from './plugins';

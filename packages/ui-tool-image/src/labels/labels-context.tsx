@@ -1,0 +1,22 @@
+import { createContext, use, type ReactNode } from 'react';
+import { en } from './en';
+import type { LabelSet, Locale } from './label-set';
+import { zhCN } from './zh-cn';
+
+const LABEL_SETS: Readonly<Record<Locale, LabelSet>> = { en, 'zh-CN': zhCN };
+
+const LabelsContext = createContext<LabelSet>(en);
+
+export interface LabelsProviderProps {
+  readonly locale: Locale;
+  readonly children?: ReactNode;
+}
+
+export function LabelsProvider({ locale, children }: LabelsProviderProps): ReactNode {
+  return <LabelsContext value={LABEL_SETS[locale]}>{children}</LabelsContext>;
+}
+
+/** The label set of the nearest `LabelsProvider`; English without one. */
+export function useLabels(): LabelSet {
+  return use(LabelsContext);
+}

@@ -1,0 +1,182 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
+import { parseSessionLog } from '../../src/model';
+import { CWD, dispatchEvents, headerLine, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
+import { ToolCardProvider } from '../../src/plugins';
+import { disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
+import { referenceLog } from '../support/reference-logs';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function precedes(a: Node, b: Node): boolean {
+  return (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+}
+
+function userMessage(text: string, kind = 'user'): Record<string, unknown> {
+  return { type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind }, role: 'user' } };
+}
+
+function assistantMessage(text: string): Record<string, unknown> {
+  return { type: 'assistant/message', data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text }] } } };
+}
+
+describe('SessionReplay of the reference logs', () => {
+  it('read-image (recorded before meta): messages in order and the result as a text card without raw attachment JSON', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('read-image', CWD))} />);
+    const prompt = screen.getByText('Use read_image to look at red.png in the current directory, then reply with exactly the single word DONE.');
+    const row = rowOf('read-image-call');
+    const reply = screen.getByText('DONE');
+    expect(precedes(prompt, row) && precedes(row, reply)).toBe(true);
+    expect(screen.queryByText(/Current runtime context/)).toBeNull();
+    expect(row.getAttribute('data-state')).toBe('done');
+    expect(within(row).getByText('red.png')).toBeTruthy();
+    expect(document.body.innerHTML).not.toContain('"attachmentId"');
+
+    fireEvent.click(disclosureOf('read-image-call'));
+    expect(getByExactText(`<path>${CWD}/red.png</path>\n<type>image</type>\n<content>\nimage/png image, 1x1 px, 69 bytes\n</content>\n[image: red.png 1x1]`)).toBeTruthy();
+    expect(document.querySelector('.tc-card--image')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('attachmentId');
+    expect(screen.queryByText('Problems in this log')).toBeNull();
+  });
+
+  it('read-image-text-route: the refusal text and the reply', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('read-image-text-route', CWD))} />);
+    expect(rowOf('read-image-refused').getAttribute('data-state')).toBe('error');
+    expect(screen.getByText('UNAVAILABLE')).toBeTruthy();
+    fireEvent.click(disclosureOf('read-image-refused'));
+    expect(
+      screen.getByText(
+        'Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
+      ),
+    ).toBeTruthy();
+  });
+});
+
+describe('SessionReplay structure', () => {
+  it("shows paths relative to the log's own cwd when the provider names none", () => {
+    const log = parseSessionLog(logText([toolCallEvent('r', 'read', JSON.stringify({ file_path: `${CWD}/src/a.ts` }))]));
+    render(
+      <ToolCardProvider loadImage={loadImageStub}>
+        <SessionReplay log={log} />
+      </ToolCardProvider>,
+    );
+    expect(within(rowOf('r')).getByText('src/a.ts')).toBeTruthy();
+  });
+
+  it('renders a nested dispatch inside its parent row, and the deferred context message as a note', () => {
+    const [start, settle] = dispatchEvents(
+      'ptc',
+      { rootCallId: 'prog', parentCallId: 'prog', subCallId: 'sub' },
+      'read_image',
+      { file_path: `${CWD}/a.png` },
+      IMAGE_CONTENT,
+    );
+    const log = parseSessionLog(
+      logText([
+        toolCallEvent('prog', 'run_code', '{"code":"read_image(\'a.png\')"}'),
+        start,
+        settle,
+        toolResultEvent('prog', [{ type: 'text', text: 'program finished' }]),
+        userMessage('deferred image context', 'ptc-mode'),
+        assistantMessage('looked at it'),
+      ]),
+    );
+    renderInProvider(<SessionReplay log={log} />);
+    expect(document.querySelector('[data-call-id="sub"]')).toBeNull();
+    fireEvent.click(disclosureOf('prog'));
+    const child = rowOf('sub');
+    expect(rowOf('prog').contains(child)).toBe(true);
+    expect(child.getAttribute('data-tool')).toBe('read_image');
+    expect(document.querySelectorAll('.tc-replay > .tc-replay__item > .tc-row')).toHaveLength(1);
+    const note = screen.getByText('deferred image context').closest('.tc-message');
+    expect(note?.classList.contains('tc-message--context')).toBe(true);
+    expect(within(note as HTMLElement).getByText('Context')).toBeTruthy();
+    expect(precedes(rowOf('prog'), note as HTMLElement) && precedes(note as HTMLElement, screen.getByText('looked at it'))).toBe(true);
+  });
+
+  it('lists the problems of a malformed log by line, and still renders what it could read', () => {
+    const text = [
+      headerLine(),
+      JSON.stringify(userMessage('hello')),
+      '{not json',
+      JSON.stringify({ type: 'mystery/event', data: {} }),
+      JSON.stringify(toolResultEvent('lost', [{ type: 'text', text: 'orphan' }])),
+      '{"type":"tool/call","data":{"callId":"cut',
+    ].join('\n');
+    renderInProvider(<SessionReplay log={parseSessionLog(text)} />);
+    const problems = screen.getByRole('region', { name: 'Problems in this log' });
+    const items = within(problems).getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual([
+      'Line 3 malformed JSON',
+      'Line 4 unknown event type "mystery/event"',
+      'Line 5 result for call lost, whose call head is not in the log',
+      'Line 6 truncated last line (log still being written?)',
+    ]);
+    expect(screen.getByText('hello')).toBeTruthy();
+    expect(rowOf('lost')).toBeTruthy();
+  });
+
+  it('contains a crashing toolview to its row: the generic row shows, other rows render, onSlotError is told', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onSlotError = vi.fn();
+    const crashing = {
+      slot: 'tool.call.toolview',
+      key: 'read_image',
+      priority: 1,
+      component: ({ node }: ToolViewOwnerProps): never => {
+        throw new Error(`cannot render ${node.callId}`);
+      },
+    } as const;
+    const log = parseSessionLog(
+      logText([
+        toolCallEvent('img', 'read_image', '{"file_path":"red.png"}'),
+        toolResultEvent('img', IMAGE_CONTENT, { meta: { path: `${CWD}/red.png` } }),
+        toolCallEvent('r', 'read', '{"file_path":"notes.txt"}'),
+        toolResultEvent('r', [{ type: 'text', text: 'notes' }]),
+      ]),
+    );
+    renderInProvider(
+      <>
+        <RegisterEntry registration={crashing} />
+        <SessionReplay log={log} />
+      </>,
+      { onSlotError },
+    );
+    const fallback = rowOf('img');
+    expect(fallback.getAttribute('data-tool')).toBe('read_image');
+    fireEvent.click(disclosureOf('img'));
+    expect(within(fallback).getByText('IN')).toBeTruthy();
+    expect(rowOf('r').getAttribute('data-state')).toBe('done');
+    expect(onSlotError).toHaveBeenCalledWith({
+      slot: 'tool.call.toolview',
+      entryKey: 'read_image',
+      owner: 'test-toolview',
+      error: new Error('cannot render img'),
+    });
+  });
+});
+
+describe('SessionReplay in zh-CN', () => {
+  it('shows Chinese labels', () => {
+    const log = parseSessionLog(referenceLog('read-image', CWD) + '{broken\n{"type":"turn/end"');
+    renderInProvider(<SessionReplay log={log} />, { locale: 'zh-CN' });
+    expect(screen.getByRole('region', { name: '会话回放' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '读取图像 已完成' })).toBeTruthy();
+    expect(screen.getByText('用户')).toBeTruthy();
+    expect(screen.getByText('助手')).toBeTruthy();
+    const problems = screen.getByRole('region', { name: '日志中的问题' });
+    expect(within(problems).getAllByText(/^第 \d+ 行$/)).toHaveLength(2);
+  });
+
+  it('labels the generic body and its states in Chinese', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(logText([toolCallEvent('g', 'grep', '{"pattern":"x"}')]))} />, { locale: 'zh-CN' });
+    fireEvent.click(screen.getByRole('button', { name: '文本搜索 运行中' }));
+    expect(screen.getByText('输入')).toBeTruthy();
+    expect(screen.getByText('输出')).toBeTruthy();
+    expect(screen.getByText('尚无结果')).toBeTruthy();
+  });
+});
