@@ -20,7 +20,7 @@ export function ReadFamilyRow({ node, row, loadImage }: ToolViewOwnerProps): Rea
       node={node}
       row={row}
       onOpenFile={settings.onOpenFile}
-      defaultExpanded={card !== null && settings.expandImageResults}
+      autoExpand={card !== null && settings.expandImageResults}
     >
       {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} />}
       <NestedToolCalls node={node} />

@@ -1,8 +1,33 @@
-import type { ReactNode } from 'react';
-import { useLabels } from '../labels';
+import { useMemo, type ReactNode } from 'react';
+import { formatLabel, useLabels, type LabelSet } from '../labels';
+import type { OutputPart } from '../model';
 
-/** A settled result's flattened text (from the row model), or a note while there is none yet. */
-export function ResultText({ output }: { readonly output: string | undefined }): ReactNode {
+export interface ResultTextProps {
+  /** A settled result's parts (from the row model); `undefined` while there is none yet. */
+  readonly output: readonly OutputPart[] | undefined;
+}
+
+/** A settled result as plain text, one line per part, its non-text parts as placeholders in the current locale. */
+export function ResultText({ output }: ResultTextProps): ReactNode {
   const labels = useLabels();
-  return output === undefined ? <p className="tc-note">{labels['row.noResult']}</p> : <pre className="tc-text">{output}</pre>;
+  // A result can be megabytes of text: join it once per result and locale, not on every render.
+  const text = useMemo(() => output?.map((part) => partText(part, labels)).join('\n'), [output, labels]);
+  return text === undefined ? <p className="tc-note">{labels['row.noResult']}</p> : <pre className="tc-text">{text}</pre>;
+}
+
+function partText(part: OutputPart, labels: LabelSet): string {
+  switch (part.kind) {
+    case 'text':
+      return part.text;
+    case 'image': {
+      const { name, width, height } = part;
+      return name === undefined
+        ? formatLabel(labels['output.imageUnnamed'], { width, height })
+        : formatLabel(labels['output.image'], { name, width, height });
+    }
+    case 'invalid-image':
+      return labels['output.invalidImage'];
+    case 'unsupported':
+      return labels['output.unsupported'];
+  }
 }

@@ -8,8 +8,11 @@ export interface ToolRowProps {
   readonly node: ToolCallNode;
   readonly row: ToolRowModel;
   readonly onOpenFile?: ((path: string) => void) | undefined;
-  /** Whether the body starts open; read once, when the row mounts. */
-  readonly defaultExpanded?: boolean;
+  /**
+   * Whether the body is open while the person has not toggled the row. Followed as it changes, so
+   * a live call that settles into an image card opens itself; once toggled, the person's choice wins.
+   */
+  readonly autoExpand?: boolean;
   /** The body: mounted only while the row is expanded. */
   readonly children?: ReactNode;
 }
@@ -18,10 +21,11 @@ export interface ToolRowProps {
  * The chrome every tool row shares: icon, title, state, path summary and a disclosure for the body.
  * The summary button sits beside the disclosure button, never inside it: buttons cannot nest.
  */
-export function ToolRow({ node, row, onOpenFile, defaultExpanded = false, children }: ToolRowProps): ReactNode {
+export function ToolRow({ node, row, onOpenFile, autoExpand = false, children }: ToolRowProps): ReactNode {
   const labels = useLabels();
   const bodyId = useId();
-  const [expanded, setExpanded] = useState(defaultExpanded);
+  const [toggledOpen, setToggledOpen] = useState<boolean | null>(null);
+  const expanded = toggledOpen ?? autoExpand;
   const busy = row.state === 'running' || row.state === 'preparing';
   // An unknown tool is better named by its recorded name than by the generic title.
   const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
@@ -42,7 +46,7 @@ export function ToolRow({ node, row, onOpenFile, defaultExpanded = false, childr
           aria-expanded={expanded}
           aria-controls={bodyId}
           onClick={() => {
-            setExpanded((open) => !open);
+            setToggledOpen(!expanded);
           }}
         >
           <span className="tc-row__chevron" aria-hidden="true" />

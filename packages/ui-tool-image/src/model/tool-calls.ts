@@ -33,6 +33,8 @@ export interface ToolCallNode {
   /** The recorded parent of a nested call, also when that parent is missing from the log. */
   readonly parentCallId?: string;
   readonly children: readonly ToolCallNode[];
+  /** Where the node begins in log order: the index, into the `events` given to `buildToolCalls`, of the event that created it. */
+  readonly firstEventIndex: number;
 }
 
 export interface ToolCallProblem {
@@ -42,7 +44,7 @@ export interface ToolCallProblem {
 }
 
 export interface ToolCallTree {
-  /** Top-level calls (and nested calls whose parent is missing) in log order. */
+  /** Top-level calls (and nested calls whose parent is missing) in log order: ascending `firstEventIndex`. */
   readonly roots: readonly ToolCallNode[];
   readonly problems: readonly ToolCallProblem[];
 }
@@ -56,6 +58,7 @@ interface NodeUnderConstruction {
   result?: ToolResult;
   parentCallId?: string;
   children: NodeUnderConstruction[];
+  firstEventIndex: number;
 }
 
 const STOP_CODES: ReadonlySet<string> = new Set(['interrupted', 'aborted']);
@@ -169,6 +172,7 @@ export function buildToolCalls(events: readonly unknown[]): ToolCallTree {
       status: 'running',
       ...(isNonEmptyString(parent) ? { parentCallId: parent } : {}),
       children: [],
+      firstEventIndex: eventIndex,
     };
     place(node, eventIndex);
     return { node, created: true };
@@ -193,6 +197,7 @@ export function buildToolCalls(events: readonly unknown[]): ToolCallTree {
           argsRaw: rawArguments(data.arguments),
           status: 'running',
           children: [],
+          firstEventIndex: eventIndex,
         };
         place(node, eventIndex);
       }
@@ -209,7 +214,7 @@ export function buildToolCalls(events: readonly unknown[]): ToolCallTree {
       let node = byCallId.get(callId);
       if (node === undefined) {
         problems.push({ eventIndex, message: `result for call ${callId}, whose call head is not in the log` });
-        node = { callId, kind: 'top-level', name: null, argsRaw: null, status: 'running', children: [] };
+        node = { callId, kind: 'top-level', name: null, argsRaw: null, status: 'running', children: [], firstEventIndex: eventIndex };
         place(node, eventIndex);
       }
       settle(node, toolResult(block.content, block.isError, data.error, data.meta), eventIndex);

@@ -37,9 +37,19 @@ export interface ToolRowModel {
   readonly summary?: string;
   /** File tools: the raw `file_path` argument, for opening the file. */
   readonly filePath?: string;
-  /** Settled calls: the result flattened to text; images and other blocks become placeholder tokens. */
-  readonly output?: string;
+  /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
+  readonly output?: readonly OutputPart[];
 }
+
+/**
+ * One block of a settled result. Built from validated fields only, so no part can carry the raw
+ * attachment: `invalid-image` is an image block with a malformed reference, `unsupported` any other block.
+ */
+export type OutputPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'image'; readonly name?: string; readonly width: number; readonly height: number }
+  | { readonly kind: 'invalid-image' }
+  | { readonly kind: 'unsupported' };
 
 const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
 
@@ -54,19 +64,18 @@ function rowState(result: ToolResult | undefined, hasArguments: boolean): ToolRo
   return result.outcome;
 }
 
-function outputLine(block: unknown): string {
+function outputPart(block: unknown): OutputPart {
   const view = viewContentBlock(block);
   switch (view.kind) {
     case 'text':
-      return view.text;
+    case 'invalid-image':
+      return view;
     case 'image': {
       const { name, width, height } = view.attachment;
-      return name === undefined ? `[image ${width}x${height}]` : `[image: ${name} ${width}x${height}]`;
+      return { kind: 'image', width, height, ...(name === undefined ? {} : { name }) };
     }
-    case 'invalid-image':
-      return '[image]';
     case 'other':
-      return '[unsupported content]';
+      return { kind: 'unsupported' };
   }
 }
 
@@ -80,7 +89,7 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
     titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,
     state: rowState(node.result, args !== null),
     ...(filePath === null ? {} : { summary: displayPath(filePath, options), filePath }),
-    ...(node.result === undefined ? {} : { output: node.result.content.map(outputLine).join('\n') }),
+    ...(node.result === undefined ? {} : { output: node.result.content.map(outputPart) }),
   };
 }
 

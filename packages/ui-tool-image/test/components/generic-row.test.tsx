@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolCallView } from '../../src/components';
-import { IMAGE_CONTENT, onlyRoot, toolCallEvent, toolResultEvent } from '../model/builders';
+import { IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent, UNNAMED_RED_PNG_REF } from '../model/builders';
 import { disclosureOf, getByExactText, renderInProvider } from './harness';
 
 afterEach(cleanup);
@@ -37,6 +37,24 @@ describe('generic row IN/OUT', () => {
     renderInProvider(<ToolCallView node={node} />);
     openRow('g');
     expect(document.querySelector('.tc-io')?.textContent).toContain('[image: red.png 1x1]');
+    expect(document.body.innerHTML).not.toContain('attachmentId');
+  });
+
+  it.each([
+    ['en', 'before\n[image: red.png 1x1]\n[image 640x480]\n[image]\n[unsupported content]'],
+    ['zh-CN', 'before\n[图像：red.png 1×1]\n[图像 640×480]\n[图像]\n[不支持的内容]'],
+  ] as const)('words every placeholder in the %s locale', (locale, output) => {
+    const content = [
+      { type: 'text', text: 'before' },
+      { type: 'image', attachment: RED_PNG_REF },
+      { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, width: 640, height: 480 } },
+      { type: 'image', attachment: { ...RED_PNG_REF, bytes: -1 } },
+      { type: 'tool-call', id: 'x' },
+    ];
+    const node = onlyRoot([toolCallEvent('g', 'screenshot', '{}'), toolResultEvent('g', content)]);
+    renderInProvider(<ToolCallView node={node} />, { locale });
+    openRow('g');
+    expect(getByExactText(output)).toBeTruthy();
     expect(document.body.innerHTML).not.toContain('attachmentId');
   });
 

@@ -171,6 +171,13 @@ describe('read_image without an image card shows text, never the slot', () => {
     expect(screen.queryByTestId('gallery')).toBeNull();
     expect(document.body.innerHTML).not.toContain('attachmentId');
   });
+
+  it('words the text card placeholder in zh-CN', () => {
+    renderInProvider(<ToolCallView node={recordedReadImageNode({ withMeta: false })} />, { locale: 'zh-CN' });
+    fireEvent.click(disclosureOf('read-image-call'));
+    expect(getByExactText(`${ENVELOPE}\n[图像：red.png 1×1]`)).toBeTruthy();
+    expect(screen.queryByText(/\[image/)).toBeNull();
+  });
 });
 
 describe('read', () => {

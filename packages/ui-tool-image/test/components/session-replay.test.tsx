@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
-import { CWD, dispatchEvents, headerLine, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
+import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import { ToolCardProvider } from '../../src/plugins';
 import { disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { referenceLog } from '../support/reference-logs';
@@ -98,6 +99,29 @@ describe('SessionReplay structure', () => {
     expect(precedes(rowOf('prog'), note as HTMLElement) && precedes(note as HTMLElement, screen.getByText('looked at it'))).toBe(true);
   });
 
+  it('places each top-level call where the log first creates it, between the messages around it', () => {
+    const [orphanStart, orphanSettle] = dispatchEvents('ptc', { rootCallId: 'lost', parentCallId: 'lost', subCallId: 'lost:1' }, 'read', {}, []);
+    const log = parseSessionLog(
+      logText([
+        userMessage('first'),
+        toolResultEvent('headless', [{ type: 'text', text: 'orphan' }]),
+        assistantMessage('after headless'),
+        orphanStart,
+        assistantMessage('after orphan start'),
+        toolCallEvent('late', 'bash', '{"command":"ls"}'),
+        assistantMessage('after late call'),
+        orphanSettle,
+        toolResultEvent('late', [{ type: 'text', text: 'listing' }]),
+        assistantMessage('last'),
+      ]),
+    );
+    renderInProvider(<SessionReplay log={log} />);
+    const order = [...document.querySelectorAll('.tc-replay > .tc-replay__item')].map(
+      (item) => item.querySelector('.tc-row')?.getAttribute('data-call-id') ?? item.querySelector('.tc-message__text')?.textContent,
+    );
+    expect(order).toEqual(['first', 'headless', 'after headless', 'lost:1', 'after orphan start', 'late', 'after late call', 'last']);
+  });
+
   it('lists the problems of a malformed log by line, and still renders what it could read', () => {
     const text = [
       headerLine(),
@@ -157,6 +181,55 @@ describe('SessionReplay structure', () => {
       owner: 'test-toolview',
       error: new Error('cannot render img'),
     });
+  });
+});
+
+describe('SessionReplay of a log still being written', () => {
+  const LIVE_EVENTS = [
+    userMessage('look at red.png'),
+    toolCallEvent('img', 'read_image', JSON.stringify({ file_path: 'red.png' })),
+    toolResultEvent('img', IMAGE_CONTENT, { meta: { path: `${CWD}/red.png` } }),
+    assistantMessage('it is red'),
+  ];
+
+  /** The replay of the first `count` events, as a live view re-renders it while the log grows. */
+  function replayOfPrefix(count: number, options: { expandImageResults?: boolean } = {}): ReactNode {
+    return (
+      <ToolCardProvider loadImage={loadImageStub} cwd={CWD} home={HOME} {...options}>
+        <SessionReplay log={parseSessionLog(logText(LIVE_EVENTS.slice(0, count)))} />
+      </ToolCardProvider>
+    );
+  }
+
+  it('expands a running read_image row when it settles as an image card', () => {
+    const { rerender } = render(replayOfPrefix(2));
+    const disclosure = disclosureOf('img');
+    expect(rowOf('img').getAttribute('data-state')).toBe('running');
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+
+    rerender(replayOfPrefix(4));
+    expect(disclosureOf('img')).toBe(disclosure);
+    expect(rowOf('img').getAttribute('data-state')).toBe('done');
+    expect(disclosure.getAttribute('aria-expanded')).toBe('true');
+    expect(within(rowOf('img')).getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+  });
+
+  it('keeps a row the person toggled while it ran as they left it', () => {
+    const { rerender } = render(replayOfPrefix(2));
+    const disclosure = disclosureOf('img');
+    fireEvent.click(disclosure);
+    fireEvent.click(disclosure);
+    rerender(replayOfPrefix(4));
+    expect(rowOf('img').getAttribute('data-state')).toBe('done');
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(document.querySelector('.tc-card--image')).toBeNull();
+  });
+
+  it('leaves the settled image card collapsed when expandImageResults is false', () => {
+    const { rerender } = render(replayOfPrefix(2, { expandImageResults: false }));
+    rerender(replayOfPrefix(4, { expandImageResults: false }));
+    expect(rowOf('img').getAttribute('data-state')).toBe('done');
+    expect(disclosureOf('img').getAttribute('aria-expanded')).toBe('false');
   });
 });
 

@@ -15,10 +15,10 @@ function readNode(result?: Parameters<typeof toolResultEvent>[2] & { text?: stri
   return onlyRoot([call, toolResultEvent('call-7', [{ type: 'text', text }], extra)]);
 }
 
-function renderRow(node: ToolCallNode, onOpenFile = vi.fn<(path: string) => void>(), defaultExpanded?: boolean) {
+function renderRow(node: ToolCallNode, onOpenFile = vi.fn<(path: string) => void>(), autoExpand?: boolean) {
   const row = toolRowModel(node, { cwd: CWD });
   render(
-    <ToolRow node={node} row={row} onOpenFile={onOpenFile} {...(defaultExpanded === undefined ? {} : { defaultExpanded })}>
+    <ToolRow node={node} row={row} onOpenFile={onOpenFile} {...(autoExpand === undefined ? {} : { autoExpand })}>
       <p>row body</p>
     </ToolRow>,
   );
@@ -41,6 +41,28 @@ describe('ToolRow disclosure', () => {
     expect(body?.textContent).toBe('row body');
 
     fireEvent.click(disclosure);
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('row body')).toBeNull();
+  });
+
+  it('follows autoExpand until the person toggles the row, then keeps their choice', () => {
+    const node = readNode({});
+    const row = toolRowModel(node, { cwd: CWD });
+    const view = (autoExpand: boolean) => (
+      <ToolRow node={node} row={row} autoExpand={autoExpand}>
+        <p>row body</p>
+      </ToolRow>
+    );
+    const { rerender } = render(view(false));
+    const disclosure = screen.getByRole('button', { expanded: false });
+    rerender(view(true));
+    expect(disclosure.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('row body')).toBeTruthy();
+
+    fireEvent.click(disclosure);
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    rerender(view(false));
+    rerender(view(true));
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText('row body')).toBeNull();
   });

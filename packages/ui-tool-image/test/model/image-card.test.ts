@@ -41,8 +41,8 @@ function withoutAttachmentKey(key: keyof typeof RED_PNG_REF): ToolCallNode {
 }
 
 function runningNode(): ToolCallNode {
-  const { callId, kind, name, argsRaw, children } = validReadImageNode();
-  return { callId, kind, name, argsRaw, status: 'running', children };
+  const { callId, kind, name, argsRaw, children, firstEventIndex } = validReadImageNode();
+  return { callId, kind, name, argsRaw, status: 'running', children, firstEventIndex };
 }
 
 /** The nested baseline: a read_image dispatched from run_code, which records no meta. */

@@ -12,6 +12,7 @@ import {
   toolRowModel,
   type ToolCallNode,
   type ToolResult,
+  type ToolRowModel,
 } from '../../src/model';
 import { allNodes, CWD, envelopeText, headerLine, HOME, RED_PNG_REF } from './builders';
 
@@ -110,6 +111,7 @@ const node: fc.Arbitrary<ToolCallNode> = fc
       fc.option(fc.oneof(anyText, json.map((value) => JSON.stringify(value)), argumentsValue.map((value) => JSON.stringify(value))), { nil: null }),
     ),
     result: fc.option(result, { nil: undefined, freq: 4 }),
+    firstEventIndex: fc.nat(),
   })
   .map(({ result: settled, ...head }): ToolCallNode => (settled === undefined ? { ...head, status: 'running', children: [] } : { ...head, status: 'settled', result: settled, children: [] }));
 const options = fc.record({ cwd: fc.oneof(fc.constantFrom(CWD, '/', '', 'C:\\x'), anyText), home: fc.oneof(fc.constant(HOME), anyText) }, { requiredKeys: [] });
@@ -128,6 +130,19 @@ function checkImageCard(target: ToolCallNode, cardOptions: { cwd?: string; home?
     expect(explanation.card.label).not.toBe('');
     expect(explanation.card.images.length).toBeGreaterThan(0);
     for (const image of explanation.card.images) expect(narrowAttachmentRef(image.attachment)).toEqual(image.attachment);
+  }
+}
+
+const IMAGE_PART_KEYS: ReadonlySet<string> = new Set(['kind', 'name', 'width', 'height']);
+
+/** One output part per result block; an image part holds validated dimensions and name, nothing else. */
+function checkOutput(target: ToolCallNode, row: ToolRowModel): void {
+  expect(row.output?.length).toBe(target.result?.content.length);
+  for (const part of row.output ?? []) {
+    if (part.kind !== 'image') continue;
+    expect(Object.keys(part).filter((key) => !IMAGE_PART_KEYS.has(key))).toEqual([]);
+    expect(Number.isInteger(part.width) && part.width > 0 && Number.isInteger(part.height) && part.height > 0).toBe(true);
+    if ('name' in part) expect(typeof part.name).toBe('string');
   }
 }
 
@@ -189,8 +204,7 @@ describe('properties: never throw, always classify', () => {
         const { events } = parseSessionLog([headerLine(), ...lines].join('\n'));
         for (const each of allNodes(buildToolCalls(events).roots)) {
           checkImageCard(each, cardOptions);
-          const row = toolRowModel(each, cardOptions);
-          expect(row.output !== undefined).toBe(each.status === 'settled');
+          checkOutput(each, toolRowModel(each, cardOptions));
         }
       }),
       { numRuns: 300 },
@@ -202,6 +216,7 @@ describe('properties: never throw, always classify', () => {
       fc.property(node, options, (target, rowOptions) => {
         const row = toolRowModel(target, rowOptions);
         expect(['preparing', 'running', 'done', 'error', 'stopped']).toContain(row.state);
+        checkOutput(target, row);
         expect(toolRowModel(target, { ...rowOptions })).toBe(row);
       }),
       { numRuns: 300 },

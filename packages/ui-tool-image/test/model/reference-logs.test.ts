@@ -43,10 +43,10 @@ describe('reference log: read-image (success, recorded before presentationMeta)'
     });
   });
 
-  it('shows a done read row with the path and an image placeholder', () => {
+  it('shows a done read row with the path and an image part', () => {
     const row = toolRowModel(node, { cwd: CWD, home: HOME });
     expect(row).toMatchObject({ variant: 'read', titleKey: 'tool.title.read_image', state: 'done', summary: 'red.png', filePath: 'red.png' });
-    expect(row.output?.endsWith('\n[image: red.png 1x1]')).toBe(true);
+    expect(row.output?.at(-1)).toEqual({ kind: 'image', name: 'red.png', width: 1, height: 1 });
   });
 });
 
@@ -63,6 +63,6 @@ describe('reference log: read-image-text-route (refused on a text-only model)', 
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
     const row = toolRowModel(node, { cwd: CWD });
     expect(row.state).toBe('error');
-    expect(row.output).toContain('model "deepseek-v4-flash" does not declare image input');
+    expect(row.output).toContainEqual({ kind: 'text', text: expect.stringContaining('model "deepseek-v4-flash" does not declare image input') as string });
   });
 });

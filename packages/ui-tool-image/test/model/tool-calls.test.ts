@@ -22,6 +22,7 @@ describe('buildToolCalls: pairing', () => {
         status: 'settled',
         result: { content: [text('contents')], isError: false, outcome: 'ok', meta: { path: '/x/a.txt' } },
         children: [],
+        firstEventIndex: 0,
       },
       {
         callId: 'b',
@@ -31,6 +32,7 @@ describe('buildToolCalls: pairing', () => {
         status: 'settled',
         result: { content: [text('listing')], isError: false, outcome: 'ok' },
         children: [],
+        firstEventIndex: 1,
       },
     ]);
   });
@@ -61,6 +63,7 @@ describe('buildToolCalls: pairing', () => {
         status: 'settled',
         result: { content: [text('boo')], isError: false, outcome: 'ok' },
         children: [],
+        firstEventIndex: 0,
       },
     ]);
     expect(problems).toEqual([{ eventIndex: 0, message: expect.stringContaining('ghost') as string }]);
@@ -94,6 +97,45 @@ describe('buildToolCalls: pairing', () => {
     const { roots, problems } = buildToolCalls([null, 7, 'x', [], { type: 'turn/start', data: {} }, { type: 'tool/call', data: 'nope' }]);
     expect(roots).toEqual([]);
     expect(problems).toEqual([]);
+  });
+});
+
+describe('buildToolCalls: firstEventIndex', () => {
+  it('is the index of the event that created the node, whichever kind of event that was', () => {
+    const [orphanStart, orphanSettle] = dispatchEvents('ptc', { rootCallId: 'gone', parentCallId: 'gone', subCallId: 'gone:1' }, 'read', {}, []);
+    const [, settleOnly] = dispatchEvents('code', { rootCallId: 'p', parentCallId: 'p', subCallId: 'p:1' }, 'read', {}, []);
+    const { roots } = buildToolCalls([
+      { type: 'turn/start', data: {} },
+      toolResultEvent('headless', [text('early')]),
+      toolCallEvent('p', 'run_code', '{}'),
+      orphanStart,
+      settleOnly,
+      orphanSettle,
+      toolResultEvent('p', [text('done')]),
+    ]);
+    expect(allNodes(roots).map((node) => [node.callId, node.firstEventIndex])).toEqual([
+      ['headless', 1],
+      ['p', 2],
+      ['p:1', 4],
+      ['gone:1', 3],
+    ]);
+  });
+
+  it('is not moved by later events about the same call: its result, a repeated head, a repeated start', () => {
+    const [start, settle] = dispatchEvents('ptc', { rootCallId: 'a', parentCallId: 'a', subCallId: 'a:1' }, 'read', {}, []);
+    const { roots } = buildToolCalls([
+      { type: 'turn/start', data: {} },
+      toolCallEvent('a', 'run_code', '{}'),
+      start,
+      toolCallEvent('a', 'bash', '{}'),
+      start,
+      settle,
+      toolResultEvent('a', [text('done')]),
+    ]);
+    expect(allNodes(roots).map((node) => [node.callId, node.firstEventIndex])).toEqual([
+      ['a', 1],
+      ['a:1', 2],
+    ]);
   });
 });
 
@@ -145,6 +187,7 @@ describe('buildToolCalls: nested dispatches', () => {
         result: { content: IMAGE_CONTENT, isError: false, outcome: 'ok' },
         parentCallId: 'outer',
         children: [],
+        firstEventIndex: 1,
       },
     ]);
   });
@@ -166,7 +209,7 @@ describe('buildToolCalls: nested dispatches', () => {
   it.each(['ptc', 'code'] as const)('a %s dispatch start alone is a running nested call', (spelling) => {
     const [start] = dispatchEvents(spelling, { rootCallId: 'r', parentCallId: 'r', subCallId: 'r:1' }, 'read', {}, []);
     expect(onlyRoot([toolCallEvent('r', 'run_code', '{}'), start]).children).toEqual([
-      { callId: 'r:1', kind: 'nested', name: 'read', argsRaw: '{}', status: 'running', parentCallId: 'r', children: [] },
+      { callId: 'r:1', kind: 'nested', name: 'read', argsRaw: '{}', status: 'running', parentCallId: 'r', children: [], firstEventIndex: 1 },
     ]);
   });
 

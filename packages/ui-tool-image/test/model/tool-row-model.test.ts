@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toolRowModel, type ToolCallNode } from '../../src/model';
-import { CWD, HOME, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent, UNNAMED_RED_PNG_REF } from './builders';
+import { CWD, envelopeText, HOME, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent, UNNAMED_RED_PNG_REF } from './builders';
 
 const OPTIONS = { cwd: CWD, home: HOME };
 
@@ -36,7 +36,7 @@ describe('toolRowModel: variant and title', () => {
 
   it('a node without call head is other/generic', () => {
     const node = onlyRoot([toolResultEvent('ghost', [{ type: 'text', text: 'x' }])]);
-    expect(toolRowModel(node)).toEqual({ variant: 'other', titleKey: 'tool.title.generic', state: 'done', output: 'x' });
+    expect(toolRowModel(node)).toEqual({ variant: 'other', titleKey: 'tool.title.generic', state: 'done', output: [{ kind: 'text', text: 'x' }] });
   });
 });
 
@@ -79,22 +79,28 @@ describe('toolRowModel: output', () => {
     expect(toolRowModel(call('read'))).not.toHaveProperty('output');
   });
 
-  it('replaces image blocks by a placeholder built from validated fields, never the attachment JSON', () => {
+  it('gives one part per block; image parts hold only the validated name and dimensions, never the attachment', () => {
     const content = [
       ...IMAGE_CONTENT,
-      { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, width: 640, height: 480 } },
+      { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, width: 640, height: 480, extra: 'sha256:leak' } },
       { type: 'image', attachment: { ...RED_PNG_REF, mediaType: 'image/svg+xml' } },
       { type: 'tool-call', id: 'x', attachment: RED_PNG_REF },
     ];
     const { output } = toolRowModel(settled('read_image', content));
-    expect(output?.split('\n').slice(-4)).toEqual(['[image: red.png 1x1]', '[image 640x480]', '[image]', '[unsupported content]']);
-    expect(output).not.toContain('attachmentId');
-    expect(output).not.toContain('sha256');
+    expect(output).toEqual([
+      { kind: 'text', text: envelopeText() },
+      { kind: 'image', name: 'red.png', width: 1, height: 1 },
+      { kind: 'image', width: 640, height: 480 },
+      { kind: 'invalid-image' },
+      { kind: 'unsupported' },
+    ]);
+    expect(output?.[2]).not.toHaveProperty('name');
+    expect(JSON.stringify(output?.filter((part) => part.kind !== 'text'))).not.toMatch(/attachmentId|sha256|mediaType|bytes|leak/);
   });
 
   it('keeps text blocks verbatim, including hostile strings', () => {
     const hostile = '<script>alert(1)</script> javascript:void(0) \uD800';
-    expect(toolRowModel(settled('read', [{ type: 'text', text: hostile }])).output).toBe(hostile);
+    expect(toolRowModel(settled('read', [{ type: 'text', text: hostile }])).output).toEqual([{ kind: 'text', text: hostile }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { buildToolCalls, viewContentBlock, type ParsedSessionLog, type SessionEvent, type ToolCallNode } from '../../model';
-// Not in the model's public index yet; the same guards the model narrows events with.
-import { isNonEmptyString, isRecord } from '../../model/narrow';
+// Not in the model's public index yet; the same guard the model narrows events with.
+import { isRecord } from '../../model/narrow';
 
 export type MessageRole = 'user' | 'assistant' | 'context';
 
@@ -19,26 +19,25 @@ export interface Replay {
 }
 
 /**
- * What a replay shows, in log order: messages, and each top-level call where the log first
- * mentions it (its nested calls go inside it). Linear in the number of events.
+ * What a replay shows, in log order: messages, and each top-level call at the event that created
+ * it (its nested calls go inside it). Linear in the number of events.
  */
 export function replayOf(log: ParsedSessionLog): Replay {
   const { events } = log;
   const tree = buildToolCalls(events);
-  const unplaced = new Map(tree.roots.map((node) => [node.callId, node]));
   const items: ReplayItem[] = [];
-  for (const event of events) {
+  // Roots come in ascending `firstEventIndex`, so one merge pass with the events keeps log order.
+  let pending = 0;
+  for (const [index, event] of events.entries()) {
+    let root = tree.roots[pending];
+    while (root !== undefined && root.firstEventIndex <= index) {
+      items.push({ kind: 'call', node: root });
+      pending += 1;
+      root = tree.roots[pending];
+    }
     const message = messageItem(event);
     if (message !== null) items.push(message);
-    const callId = mentionedCallId(event);
-    const node = callId === null ? undefined : unplaced.get(callId);
-    if (node !== undefined) {
-      unplaced.delete(node.callId);
-      items.push({ kind: 'call', node });
-    }
   }
-  // Never lose a call: anything the scan above could not place still shows, at the end.
-  for (const node of unplaced.values()) items.push({ kind: 'call', node });
 
   const treeProblems = tree.problems.map(({ eventIndex, message }) => ({ line: events[eventIndex]?.line ?? 0, message }));
   const problems = [...log.problems, ...treeProblems].sort((a, b) => a.line - b.line);
@@ -72,26 +71,4 @@ function textsOf(content: unknown): string[] {
     if (view.kind === 'text' && view.text.trim() !== '') texts.push(view.text);
   }
   return texts;
-}
-
-/** The call id a tool event is about, by the same fields `buildToolCalls` reads. */
-function mentionedCallId({ type, data }: SessionEvent): string | null {
-  switch (type) {
-    case 'tool/call':
-      return isNonEmptyString(data.callId) ? data.callId : null;
-    case 'tool/result': {
-      const message = isRecord(data.message) ? data.message : {};
-      const first: unknown = Array.isArray(message.content) ? message.content[0] : undefined;
-      if (isRecord(first) && isNonEmptyString(first.toolCallId)) return first.toolCallId;
-      const source = isRecord(message.source) ? message.source : {};
-      return isNonEmptyString(source.callId) ? source.callId : null;
-    }
-    case 'tool/ptc-dispatch-start':
-    case 'tool/ptc-dispatch':
-    case 'tool/code-dispatch-start':
-    case 'tool/code-dispatch':
-      return isNonEmptyString(data.subCallId) ? data.subCallId : null;
-    default:
-      return null;
-  }
 }
