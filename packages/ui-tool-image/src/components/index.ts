@@ -8,3 +8,18 @@ export { ToolCallView, GenericToolRow, NestedToolCalls } from './tool-call-view'
 export { ReadFamilyRow } from './read-family-row';
 export { ImageCardBody, type ImageCardBodyProps } from './image-card-body';
 export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';
+export {
+  AttachmentNotAvailableError,
+  DEFAULT_IMAGE_GC_TIME_MS,
+  DEFAULT_IMAGE_LOAD_RETRIES,
+  ImageCacheScope,
+  isAttachmentNotAvailable,
+  useAttachmentImage,
+  useNearViewport,
+  usePrefetchAttachmentImage,
+  type ImageCachePolicy,
+  type ImageCacheScopeProps,
+  type ImageLoadState,
+} from './image-loading';
+export { ImageLightbox, type ImageLightboxProps } from './lightbox';
+export { ImageGallery, type ImageGalleryProps } from './gallery';

@@ -11,3 +11,17 @@ export { explainImageCard, imageCardModel, IMAGE_CARD_DECLINE_REASONS } from './
 export type { ImageCard, ImageCardDeclineReason, ImageCardExplanation, ImageCardImage, ImageCardOptions } from './image-card';
 export { toolRowModel } from './tool-row-model';
 export type { KnownToolName, ToolRowModel, ToolRowState, ToolRowVariant, ToolTitleKey } from './tool-row-model';
+export type { OutputPart } from './tool-row-model';
+export {
+  galleryLayout,
+  singleImageThumbnail,
+  GALLERY_GAP,
+  GALLERY_MAX_ROW_WIDTH,
+  GALLERY_MAX_VISIBLE,
+  GALLERY_ROW_ASPECT,
+  GALLERY_ROW_HEIGHT,
+  MIN_HIT_SIZE,
+  SINGLE_IMAGE_ASPECT,
+  SINGLE_IMAGE_LONG_EDGE,
+} from './gallery-layout';
+export type { CropAnchor, GalleryLayout, GalleryLayoutOptions, GalleryTile, ThumbnailLayout } from './gallery-layout';

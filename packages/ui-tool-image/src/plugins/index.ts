@@ -4,3 +4,4 @@ export { declareToolviewSlot } from './toolview-slot';
 export { registerReadImageToolview } from './read-image-toolview';
 export { registerReadToolview } from './read-toolview';
 export type { ToolCardPlugin } from './tool-card-plugin';
+export { registerAttachmentPresentation } from './attachment-presentation';

@@ -1,7 +1,7 @@
 import '../styles/toolcard.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { ToolCardSettingsContext, type LoadImage, type ToolCardSettings } from '../components';
+import { ImageCacheScope, ToolCardSettingsContext, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';
 import { LabelsProvider, type Locale } from '../labels';
 import { createSlotRegistry, SlotRegistryProvider, type SlotErrorReport } from '../slots';
 import { BUILTIN_PLUGINS } from './builtin-plugins';
@@ -10,6 +10,8 @@ export interface ToolCardProviderProps {
   readonly loadImage: LoadImage;
   /** Shared image cache; each provider creates its own when absent. */
   readonly queryClient?: QueryClient;
+  /** How long unused images stay cached and how often a failed load is retried. */
+  readonly imageCache?: ImageCachePolicy;
   readonly locale?: Locale;
   readonly cwd?: string;
   readonly home?: string;
@@ -29,6 +31,7 @@ export interface ToolCardProviderProps {
 export function ToolCardProvider({
   loadImage,
   queryClient,
+  imageCache,
   locale = 'en',
   cwd,
   home,
@@ -57,11 +60,13 @@ export function ToolCardProvider({
 
   return (
     <QueryClientProvider client={queryClient ?? ownQueryClient}>
-      <LabelsProvider locale={locale}>
-        <SlotRegistryProvider registry={registry}>
-          <ToolCardSettingsContext value={settings}>{children}</ToolCardSettingsContext>
-        </SlotRegistryProvider>
-      </LabelsProvider>
+      <ImageCacheScope policy={imageCache}>
+        <LabelsProvider locale={locale}>
+          <SlotRegistryProvider registry={registry}>
+            <ToolCardSettingsContext value={settings}>{children}</ToolCardSettingsContext>
+          </SlotRegistryProvider>
+        </LabelsProvider>
+      </ImageCacheScope>
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,95 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { formatLabel, useLabels } from '../../labels';
+import type { AttachmentRef, ThumbnailLayout } from '../../model';
+import { useAttachmentImage, useNearViewport, type ImageLoadState } from '../image-loading';
+import type { LoadImage } from '../load-image';
+import { imageDisplayName } from './image-display-name';
+
+export interface GalleryThumbnailProps {
+  readonly attachment: AttachmentRef;
+  readonly layout: ThumbnailLayout;
+  readonly loadImage: LoadImage;
+  readonly onOpen: (opener: HTMLButtonElement) => void;
+}
+
+function problemKey(state: ImageLoadState): 'image.failed' | 'image.notAvailable' | undefined {
+  if (state.status === 'failed') return 'image.failed';
+  if (state.status === 'not-available') return 'image.notAvailable';
+  return undefined;
+}
+
+/**
+ * One image as a button that opens the lightbox. The tile has its final size from the layout
+ * whatever the state, and its bytes are requested only once it comes near the viewport.
+ */
+export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: GalleryThumbnailProps): ReactNode {
+  const labels = useLabels();
+  const [nearRef, near] = useNearViewport<HTMLDivElement>();
+  const state = useAttachmentImage(attachment, loadImage, { enabled: near });
+  const thumbRef = useRef<HTMLButtonElement>(null);
+  const nameId = useId();
+  const problemId = useId();
+  const retryId = useId();
+  const name = imageDisplayName(attachment, labels);
+  const problem = problemKey(state);
+  const imageSize = { width: layout.imageWidth, height: layout.imageHeight };
+
+  return (
+    <div ref={nearRef} className="tc-gallery__tile" data-status={state.status} style={{ width: layout.width, height: layout.height }}>
+      <button
+        ref={thumbRef}
+        type="button"
+        className="tc-gallery__thumb"
+        aria-describedby={problem === undefined ? undefined : problemId}
+        onClick={(event) => {
+          onOpen(event.currentTarget);
+        }}
+      >
+        {/* Named by its content: the image's alt once shown, the same name as text until then. */}
+        {state.status === 'ready' ? (
+          <img
+            className="tc-gallery__image"
+            src={state.url}
+            alt={name}
+            {...imageSize}
+            style={{ objectPosition: layout.objectPosition }}
+            draggable={false}
+          />
+        ) : (
+          <>
+            <span id={nameId} className="tc-visually-hidden">
+              {name}
+            </span>
+            <span className="tc-gallery__placeholder" style={imageSize} />
+          </>
+        )}
+      </button>
+      {/* Present from the start, as a live region must be, so a failure is announced. */}
+      <p className="tc-visually-hidden" role="status">
+        {problem === undefined ? null : formatLabel(labels['gallery.imageProblem'], { name, problem: labels[problem] })}
+      </p>
+      {problem === undefined ? null : (
+        <div className="tc-gallery__overlay">
+          <p id={problemId} className="tc-gallery__problem" aria-hidden="true">
+            {labels[problem]}
+          </p>
+          {state.status === 'failed' ? (
+            <button
+              id={retryId}
+              type="button"
+              className="tc-gallery__retry"
+              aria-labelledby={`${retryId} ${nameId}`}
+              onClick={() => {
+                // The button goes with the failed state: keep focus on the thumbnail, not the body.
+                thumbRef.current?.focus();
+                state.retry();
+              }}
+            >
+              {labels['image.retry']}
+            </button>
+          ) : null}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImageGallery, type ImageGalleryProps } from './image-gallery';

@@ -1,0 +1,10 @@
+export { AttachmentNotAvailableError, isAttachmentNotAvailable } from './attachment-not-available';
+export {
+  DEFAULT_IMAGE_GC_TIME_MS,
+  DEFAULT_IMAGE_LOAD_RETRIES,
+  ImageCacheScope,
+  type ImageCachePolicy,
+  type ImageCacheScopeProps,
+} from './image-cache-scope';
+export { useAttachmentImage, usePrefetchAttachmentImage, type ImageLoadState } from './use-attachment-image';
+export { useNearViewport } from './use-near-viewport';

@@ -1,0 +1,121 @@
+import './lightbox.css';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { formatLabel, useLabels } from '../../labels';
+import type { AttachmentRef, ImageCardImage } from '../../model';
+import { useAttachmentImage } from '../image-loading';
+import type { LoadImage } from '../load-image';
+import { DownloadLink } from './download-link';
+import { imageFileName } from './image-file-name';
+import { indexForKey } from './keyboard-navigation';
+import { LightboxCaption } from './lightbox-caption';
+import { LightboxStage } from './lightbox-stage';
+import { useModalDialog } from './use-modal-dialog';
+import { usePrefetchNeighbours } from './use-prefetch-neighbours';
+
+export interface ImageLightboxProps {
+  /** The card's images; ←/→ move between them. */
+  readonly images: readonly ImageCardImage[];
+  /** The image shown (clamped to the images). */
+  readonly index: number;
+  readonly onIndexChange: (index: number) => void;
+  /** The user asked to close; the owner unmounts the lightbox. */
+  readonly onClose: () => void;
+  readonly loadImage: LoadImage;
+  /** Focus goes back here when the lightbox goes (the thumbnail that opened it). */
+  readonly returnFocusTo?: HTMLElement | null;
+  /** Where the dialog is portalled; `document.body` by default. */
+  readonly container?: Element | null;
+}
+
+/**
+ * A card's images full size in a modal `<dialog>`, one at a time. Rendered only while open: it
+ * shows itself on mount and hands focus back on unmount.
+ */
+export function ImageLightbox(props: ImageLightboxProps): ReactNode {
+  const { images, index, container } = props;
+  const shown = Math.min(Math.max(index, 0), images.length - 1);
+  const image = images[shown];
+  if (image === undefined) return null;
+  return createPortal(<LightboxDialog {...props} index={shown} attachment={image.attachment} />, container ?? document.body);
+}
+
+interface LightboxDialogProps extends ImageLightboxProps {
+  readonly attachment: AttachmentRef;
+}
+
+function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, returnFocusTo, attachment }: LightboxDialogProps): ReactNode {
+  const labels = useLabels();
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [actualSize, setActualSize] = useState(false);
+  const image = useAttachmentImage(attachment, loadImage, { enabled: true });
+  usePrefetchNeighbours(images, index, loadImage);
+
+  const count = images.length;
+  const fileName = imageFileName(attachment);
+
+  /** Moves as the key would; at an end nothing changes, so focus stays where it is. */
+  const navigate = (key: string): boolean => {
+    const target = indexForKey(key, index, count);
+    if (target === undefined) return false;
+    if (target !== index) onIndexChange(target);
+    return true;
+  };
+
+  useModalDialog(dialogRef, {
+    initialFocus: closeRef,
+    returnFocusTo,
+    onClose,
+    onKeyDown: (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (!navigate(event.key)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  });
+
+  return (
+    <dialog ref={dialogRef} className="tc-lightbox" aria-labelledby={titleId}>
+      <div className="tc-lightbox__toolbar">
+        {count > 1 ? (
+          <>
+            {/* The live region's text changes only with the index: only moves are announced. */}
+            <p className="tc-lightbox__counter" aria-live="polite" aria-atomic="true">
+              {formatLabel(labels['lightbox.counter'], { current: index + 1, total: count })}
+            </p>
+            {/* aria-disabled, not disabled: a disabled button would drop the focus at the ends. */}
+            <button type="button" className="tc-lightbox__button" aria-disabled={index === 0} onClick={() => navigate('ArrowLeft')}>
+              {labels['lightbox.previous']}
+            </button>
+            <button
+              type="button"
+              className="tc-lightbox__button"
+              aria-disabled={index === count - 1}
+              onClick={() => navigate('ArrowRight')}
+            >
+              {labels['lightbox.next']}
+            </button>
+          </>
+        ) : null}
+        <button
+          type="button"
+          className="tc-lightbox__button"
+          aria-pressed={actualSize}
+          onClick={() => {
+            setActualSize((previous) => !previous);
+          }}
+        >
+          {labels['lightbox.actualSize']}
+        </button>
+        <DownloadLink url={image.status === 'ready' ? image.url : undefined} fileName={fileName} label={labels['lightbox.download']} />
+        <button ref={closeRef} type="button" className="tc-lightbox__button" onClick={onClose}>
+          {labels['lightbox.close']}
+        </button>
+      </div>
+      <LightboxStage attachment={attachment} image={image} fileName={fileName} actualSize={actualSize} />
+      <LightboxCaption attachment={attachment} fileName={fileName} titleId={titleId} />
+    </dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { ImageLightbox, type ImageLightboxProps } from './image-lightbox';

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { formatLabel, useLabels } from '../../labels';
+import type { AttachmentRef, ImageDimensions } from '../../model';
+import { formatByteSize } from './byte-size';
+
+export interface LightboxCaptionProps {
+  readonly attachment: AttachmentRef;
+  readonly fileName: string;
+  /** The dialog is labelled by the title: it names the image shown. */
+  readonly titleId: string;
+}
+
+/** The original dimensions when the store downscaled the image; `undefined` when it kept them. */
+function downscaledFrom({ width, height, originalDimensions }: AttachmentRef): ImageDimensions | undefined {
+  if (originalDimensions === undefined) return undefined;
+  return originalDimensions.width === width && originalDimensions.height === height ? undefined : originalDimensions;
+}
+
+/** Name, stored size, original size when the store downscaled the image, and byte size. */
+export function LightboxCaption({ attachment, fileName, titleId }: LightboxCaptionProps): ReactNode {
+  const labels = useLabels();
+  const { width, height, bytes } = attachment;
+  const original = downscaledFrom(attachment);
+  return (
+    <div className="tc-lightbox__caption">
+      <h2 id={titleId} className="tc-lightbox__title">
+        {fileName}
+      </h2>
+      <p className="tc-lightbox__details">
+        <span>{formatLabel(labels['lightbox.stored'], { width, height })}</span>
+        {original === undefined ? null : <span>{formatLabel(labels['lightbox.original'], { width: original.width, height: original.height })}</span>}
+        <span>{formatByteSize(bytes, labels)}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ImageGallery, type ImageCardImage } from '@toolcard/ui-tool-image';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { expectKeyboardReachesEachThumbnail, tilesOf, waitForDecodedImages } from './gallery-play';
+import { loadPaintedBlob, paintedImage } from './painted-images';
+
+/** Layouts for design review: how many images, which aspects, which sizes. */
+const meta = {
+  title: 'Gallery/Image gallery',
+  component: ImageGallery,
+  tags: ['autodocs'],
+  args: { images: [], loadImage: fn(loadPaintedBlob).mockName('loadImage'), align: 'start' },
+} satisfies Meta<typeof ImageGallery>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const PALETTE = ['#0969da', '#1a7f37', '#bf3989', '#9a6700', '#8250df', '#cf222e', '#1b7c83'];
+const SHAPES: readonly (readonly [number, number])[] = [
+  [1600, 1200],
+  [1080, 1920],
+  [1200, 1200],
+  [1920, 1080],
+  [800, 1000],
+  [2048, 512],
+  [640, 480],
+];
+
+function shots(count: number): readonly ImageCardImage[] {
+  return SHAPES.slice(0, count).map(([width, height], index) => ({
+    attachment: paintedImage(`story-shot-${index + 1}`, width, height, PALETTE[index] ?? '#57606a', `shot-${index + 1}.png`),
+  }));
+}
+
+function single(id: string, width: number, height: number, name: string): readonly ImageCardImage[] {
+  return [{ attachment: paintedImage(id, width, height, '#0969da', name) }];
+}
+
+/** The lone image box: its long edge is 240 px. */
+export const OneImage: Story = {
+  args: { images: shots(1) },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    const [tile] = tilesOf(canvasElement);
+    await expect(tile?.getBoundingClientRect()).toMatchObject({ width: 240, height: 180 });
+  },
+};
+
+export const TwoImages: Story = { args: { images: shots(2) } };
+
+export const ThreeImages: Story = { args: { images: shots(3) } };
+
+export const FourImages: Story = { args: { images: shots(4) } };
+
+/** Six tiles at most: five images and a "+2" tile that opens the lightbox at the sixth. Keyboard reaches each. */
+export const SevenImages: Story = {
+  args: { images: shots(7) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('button', { name: /^shot-/ })).toHaveLength(5);
+    await expectKeyboardReachesEachThumbnail(canvasElement);
+    await userEvent.keyboard('{Enter}');
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
+    await expect(within(dialog).getByText('6 / 7')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByRole('button', { name: 'Show 2 more images' })).toHaveFocus();
+  },
+};
+
+/** 2001×1: the box stays 240 px long and never upscales the 1 px line; the hit area stays 44 px high. */
+export const VeryWideImage: Story = {
+  args: { images: single('story-wide', 2001, 1, 'hairline-wide.png') },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    const image = canvasElement.querySelector('img');
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 240, height: 1 });
+    await expect(image && getComputedStyle(image).objectPosition).toBe('0% 50%');
+  },
+};
+
+/** 1×2001: as above, turned; a very tall image keeps its top. */
+export const VeryTallImage: Story = {
+  args: { images: single('story-tall', 1, 2001, 'hairline-tall.png') },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    const image = canvasElement.querySelector('img');
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 1, height: 240 });
+    await expect(image && getComputedStyle(image).objectPosition).toBe('50% 0%');
+  },
+};
+
+/** Beyond 4:1 a box stops growing thinner and crops: a wide panorama keeps its left, a long page its top. */
+export const ClampedAspects: Story = {
+  args: {
+    images: [
+      { attachment: paintedImage('story-panorama', 4000, 400, '#1a7f37', 'panorama.png') },
+      { attachment: paintedImage('story-page', 400, 4000, '#8250df', 'long-page.png') },
+    ],
+  },
+};
+
+/** A single panorama: 240 × 60, its left end shown. */
+export const ClampedWideImage: Story = { args: { images: single('story-panorama-alone', 4000, 400, 'panorama.png') } };
+
+/** A single long page: 60 × 240, its top shown. */
+export const ClampedTallImage: Story = { args: { images: single('story-page-alone', 400, 4000, 'long-page.png') } };
+
+/** Smaller than the box: shown at its own size, never upscaled. */
+export const SmallImage: Story = { args: { images: single('story-small', 120, 60, 'icon-strip.png') } };
+
+/** A 12 px icon keeps its size inside a 44 × 44 hit area. */
+export const TinyImage: Story = {
+  args: { images: single('story-tiny', 12, 12, 'favicon.png') },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    await expect(within(canvasElement).getByRole('button', { name: 'favicon.png' }).getBoundingClientRect()).toMatchObject({
+      width: 44,
+      height: 44,
+    });
+  },
+};
+
+/** Without a recorded name the thumbnail is called "Image". */
+export const UnnamedImage: Story = {
+  args: { images: [{ attachment: paintedImage('story-unnamed', 800, 600, '#1b7c83') }] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Image' })).toBeVisible();
+  },
+};
+
+/** Aligned to the end, as in a message from the user's side. */
+export const AlignedEnd: Story = {
+  args: { images: shots(3), align: 'end' },
+  render: (args) => (
+    <div style={{ width: 560, border: '1px dashed #d1d9e0' }}>
+      <ImageGallery {...args} />
+    </div>
+  ),
+};
