@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ImageGallery, type ImageCardImage } from '@toolcard/ui-tool-image';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { expectKeyboardReachesEachThumbnail, tilesOf, waitForDecodedImages } from './gallery-play';
 import { loadPaintedBlob, paintedImage } from './painted-images';
 
@@ -61,7 +61,8 @@ export const SevenImages: Story = {
     await expectKeyboardReachesEachThumbnail(canvasElement);
     await userEvent.keyboard('{Enter}');
     const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
-    await expect(within(dialog).getByText('6 / 7')).toBeVisible();
+    // The dialog may still be fading in (no reduced motion here): wait until it shows.
+    await waitFor(() => expect(within(dialog).getByText('6 / 7')).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('button', { name: 'Show 2 more images' })).toHaveFocus();
   },
