@@ -1,0 +1,43 @@
+import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
+
+/**
+ * Every recorded session and every reference log, found at build time: adding a `.jsonl` file
+ * adds an option to the replay story with no code change. Reference logs are stored with a
+ * `{{cwd}}` placeholder, replaced by a fixed working directory.
+ */
+export const REPLAY_CWD = '/home/qa/project';
+
+const SESSIONS = import.meta.glob<string>('../fixtures/sessions/*.jsonl', { query: '?raw', import: 'default', eager: true });
+const REFERENCE_LOGS = import.meta.glob<string>('../fixtures/reference-logs/*/session.jsonl', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function named(modules: Readonly<Record<string, string>>, prefix: string, pattern: RegExp): [string, string][] {
+  return Object.entries(modules).map(([path, text]) => {
+    const name = pattern.exec(path)?.[1] ?? path;
+    return [`${prefix}/${name}`, text.replaceAll('{{cwd}}', REPLAY_CWD)];
+  });
+}
+
+/** Log name (`sessions/<scenario>` or `reference/<name>`) → log text, sorted by name. */
+export const DISCOVERED_LOGS: ReadonlyMap<string, string> = new Map(
+  [
+    ...named(SESSIONS, 'sessions', /\/sessions\/([^/]+)\.jsonl$/),
+    ...named(REFERENCE_LOGS, 'reference', /\/reference-logs\/([^/]+)\/session\.jsonl$/),
+  ].sort(([a], [b]) => a.localeCompare(b)),
+);
+
+export const LOG_NAMES: readonly string[] = [...DISCOVERED_LOGS.keys()];
+
+/** The log up to event `step` (events with seq ≤ step); header and problems are kept. */
+export function logUpTo(log: ParsedSessionLog, step: number | undefined): ParsedSessionLog {
+  if (step === undefined) return log;
+  return { ...log, events: log.events.filter((event) => event.seq <= step) };
+}
+
+/** The highest seq in a log (-1 when it has no events). */
+export function lastSeq(log: ParsedSessionLog): number {
+  return log.events.reduce((last, event) => Math.max(last, event.seq), -1);
+}

@@ -1,0 +1,99 @@
+import { parseSessionLog, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
+import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { blobLoader, sha256Id } from '../support/attachment-store';
+import { LogReplay } from './log-replay';
+
+interface OpenedLog {
+  readonly name: string;
+  readonly text: string;
+}
+
+function isLogFile(file: File): boolean {
+  return file.name.endsWith('.jsonl');
+}
+
+/**
+ * Replays a log QA picks from disk, with the attachment object files they supply. Files are matched
+ * to attachment ids by the sha256 of their bytes (content-addressed; names do not matter). Nothing
+ * leaves the browser: the files are read and hashed here, and the loader serves their blobs.
+ */
+export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactNode {
+  const logInputId = useId();
+  const attachmentsInputId = useId();
+  const [opened, setOpened] = useState<OpenedLog | null>(null);
+  const [blobs, setBlobs] = useState<ReadonlyMap<string, Blob>>(() => new Map());
+  const [dragging, setDragging] = useState(false);
+  const loadImage = useMemo(() => blobLoader(blobs), [blobs]);
+
+  async function openLog(file: File): Promise<void> {
+    setOpened({ name: file.name, text: await file.text() });
+  }
+
+  async function addAttachments(files: readonly File[]): Promise<void> {
+    const hashed = await Promise.all(files.map(async (file) => [await sha256Id(file), file] as const));
+    setBlobs((previous) => new Map([...previous, ...hashed]));
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>): void {
+    event.preventDefault();
+    setDragging(false);
+    const files = Array.from(event.dataTransfer.files);
+    const log = files.find(isLogFile);
+    if (log !== undefined) void openLog(log);
+    void addAttachments(files.filter((file) => !isLogFile(file)));
+  }
+
+  const log = useMemo(() => (opened === null ? null : parseSessionLog(opened.text)), [opened]);
+
+  return (
+    <div className="open-log">
+      <div
+        className="open-log__drop"
+        data-dragging={dragging}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => {
+          setDragging(false);
+        }}
+        onDrop={onDrop}
+        style={{ border: '2px dashed #767676', padding: '0.75rem', marginBottom: '1rem' }}
+      >
+        <p>
+          <label htmlFor={logInputId}>Session log (.jsonl) </label>
+          <input
+            id={logInputId}
+            type="file"
+            accept=".jsonl,application/x-ndjson,application/jsonl,text/plain"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file !== undefined) void openLog(file);
+            }}
+          />
+        </p>
+        <p>
+          <label htmlFor={attachmentsInputId}>Attachment files (any names) </label>
+          <input
+            id={attachmentsInputId}
+            type="file"
+            multiple
+            onChange={(event) => {
+              void addAttachments(Array.from(event.target.files ?? []));
+            }}
+          />
+        </p>
+        <p>Or drop a .jsonl log and attachment files here. Nothing is uploaded: files stay in this browser.</p>
+        <p className="open-log__status" role="status">
+          {opened === null ? 'No log opened.' : `Log: ${opened.name}.`} {`${blobs.size} attachment file(s) supplied.`}
+        </p>
+      </div>
+      {log !== null && (
+        // Keyed by the supplied files: a new set of attachments starts with a fresh image cache.
+        <ToolCardProvider key={`${opened?.name ?? ''}:${[...blobs.keys()].join(',')}`} loadImage={loadImage} locale={locale}>
+          <LogReplay log={log} />
+        </ToolCardProvider>
+      )}
+    </div>
+  );
+}
