@@ -22,7 +22,7 @@ export interface ToolCardProviderProps {
    * Read once, when the provider creates its slot registry.
    */
   readonly onSlotError?: (report: SlotErrorReport) => void;
-  /** Whether image results start expanded. Default true. */
+  /** Whether a row opens itself when it becomes an image card (until the person toggles it). Default true. */
   readonly expandImageResults?: boolean;
   readonly children?: ReactNode;
 }
