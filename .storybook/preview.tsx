@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { QueryClient } from '@tanstack/react-query';
 import { ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
-import { loadFixtureBlob } from '../stories/support/loaders';
+import { loadRecordedAttachment } from '../stories/support/attachment-store';
 import type { ToolcardParameters } from '../stories/support/toolcard-parameters';
 
 const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
@@ -15,7 +15,7 @@ function StoryToolCards({ children, ...props }: ToolcardParameters & { readonly 
   // Created once per mount, and every story mounts its own (keyed by story id below).
   const [queryClient] = useState(() => new QueryClient());
   return (
-    <ToolCardProvider loadImage={loadFixtureBlob} {...props} queryClient={queryClient}>
+    <ToolCardProvider loadImage={loadRecordedAttachment} {...props} queryClient={queryClient}>
       {children}
     </ToolCardProvider>
   );
