@@ -25,3 +25,4 @@ export {
   SINGLE_IMAGE_LONG_EDGE,
 } from './gallery-layout';
 export type { CropAnchor, GalleryLayout, GalleryLayoutOptions, GalleryTile, ThumbnailLayout } from './gallery-layout';
+export { isRecord } from './narrow';

@@ -1,6 +1,11 @@
-import { buildToolCalls, viewContentBlock, type ParsedSessionLog, type SessionEvent, type ToolCallNode } from '../../model';
-// Not in the model's public index yet; the same guard the model narrows events with.
-import { isRecord } from '../../model/narrow';
+import {
+  buildToolCalls,
+  isRecord,
+  viewContentBlock,
+  type ParsedSessionLog,
+  type SessionEvent,
+  type ToolCallNode,
+} from '../../model';
 
 export type MessageRole = 'user' | 'assistant' | 'context';
 
