@@ -7,7 +7,10 @@ export interface ResultTextProps {
   readonly output: readonly OutputPart[] | undefined;
 }
 
-/** A settled result as plain text, one line per part, its non-text parts as placeholders in the current locale. */
+/**
+ * A settled result as plain text, one line per part (a JSON part's segments run together), its
+ * images as placeholders in the current locale.
+ */
 export function ResultText({ output }: ResultTextProps): ReactNode {
   const labels = useLabels();
   // A result can be megabytes of text: join it once per result and locale, not on every render.
@@ -25,6 +28,8 @@ function partText(part: OutputPart, labels: LabelSet): string {
         ? formatLabel(labels['output.imageUnnamed'], { width, height })
         : formatLabel(labels['output.image'], { name, width, height });
     }
+    case 'json-with-images':
+      return part.segments.map((segment) => partText(segment, labels)).join('');
     case 'invalid-image':
       return labels['output.invalidImage'];
     case 'unsupported':

@@ -1,8 +1,12 @@
 import { callArguments, filePathArgument } from './call-arguments';
 import { viewContentBlock } from './content-blocks';
+import { jsonWithImages } from './json-with-images';
 import { memoizePerNode } from './node-memo';
+import { imagePart, type OutputPart } from './output-part';
 import { displayPath, type PathDisplayOptions } from './path-display';
 import type { ToolCallNode, ToolResult } from './tool-calls';
+
+export type { OutputPart } from './output-part';
 
 export type ToolRowVariant = 'read' | 'write' | 'edit' | 'terminal' | 'search' | 'web' | 'other';
 
@@ -41,16 +45,6 @@ export interface ToolRowModel {
   readonly output?: readonly OutputPart[];
 }
 
-/**
- * One block of a settled result. Built from validated fields only, so no part can carry the raw
- * attachment: `invalid-image` is an image block with a malformed reference, `unsupported` any other block.
- */
-export type OutputPart =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'image'; readonly name?: string; readonly width: number; readonly height: number }
-  | { readonly kind: 'invalid-image' }
-  | { readonly kind: 'unsupported' };
-
 const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
 
 function isKnownToolName(name: string): name is KnownToolName {
@@ -68,12 +62,11 @@ function outputPart(block: unknown): OutputPart {
   const view = viewContentBlock(block);
   switch (view.kind) {
     case 'text':
+      return jsonWithImages(view.text) ?? view;
     case 'invalid-image':
       return view;
-    case 'image': {
-      const { name, width, height } = view.attachment;
-      return { kind: 'image', width, height, ...(name === undefined ? {} : { name }) };
-    }
+    case 'image':
+      return imagePart(view.attachment);
     case 'other':
       return { kind: 'unsupported' };
   }

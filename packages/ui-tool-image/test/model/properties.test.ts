@@ -10,6 +10,7 @@ import {
   narrowAttachmentRef,
   parseSessionLog,
   toolRowModel,
+  type OutputPart,
   type ToolCallNode,
   type ToolResult,
   type ToolRowModel,
@@ -37,6 +38,8 @@ const block = fc.oneof(
   fc.constant({ type: 'text', text: envelopeText() }),
   fc.constant({ type: 'image', attachment: RED_PNG_REF }),
   anyText.map((text) => ({ type: 'text', text })),
+  // A program's printed values, references among them (a run_code result).
+  fc.array(fc.oneof(fc.constant(RED_PNG_REF), attachment, json), { maxLength: 3 }).map((values) => ({ type: 'text', text: JSON.stringify(values) })),
   attachment.map((ref) => ({ type: 'image', attachment: ref })),
   json,
 );
@@ -135,10 +138,11 @@ function checkImageCard(target: ToolCallNode, cardOptions: { cwd?: string; home?
 
 const IMAGE_PART_KEYS: ReadonlySet<string> = new Set(['kind', 'name', 'width', 'height']);
 
-/** One output part per result block; an image part holds validated dimensions and name, nothing else. */
+/** One output part per result block; an image part (a JSON part's included) holds validated dimensions and name, nothing else. */
 function checkOutput(target: ToolCallNode, row: ToolRowModel): void {
   expect(row.output?.length).toBe(target.result?.content.length);
-  for (const part of row.output ?? []) {
+  const parts = (row.output ?? []).flatMap((part): readonly OutputPart[] => (part.kind === 'json-with-images' ? part.segments : [part]));
+  for (const part of parts) {
     if (part.kind !== 'image') continue;
     expect(Object.keys(part).filter((key) => !IMAGE_PART_KEYS.has(key))).toEqual([]);
     expect(Number.isInteger(part.width) && part.width > 0 && Number.isInteger(part.height) && part.height > 0).toBe(true);
