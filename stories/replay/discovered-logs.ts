@@ -14,10 +14,15 @@ const REFERENCE_LOGS = import.meta.glob<string>('../fixtures/reference-logs/*/se
   eager: true,
 });
 
+/** A log's text with the reference logs' `{{cwd}}` placeholder filled in. */
+export function withReplayCwd(text: string): string {
+  return text.replaceAll('{{cwd}}', REPLAY_CWD);
+}
+
 function named(modules: Readonly<Record<string, string>>, prefix: string, pattern: RegExp): [string, string][] {
   return Object.entries(modules).map(([path, text]) => {
     const name = pattern.exec(path)?.[1] ?? path;
-    return [`${prefix}/${name}`, text.replaceAll('{{cwd}}', REPLAY_CWD)];
+    return [`${prefix}/${name}`, withReplayCwd(text)];
   });
 }
 

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { parseSessionLog } from '@toolcard/ui-tool-image';
-import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { loadRecordedAttachment } from '../support/attachment-store';
 import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
@@ -26,7 +25,7 @@ function FixtureReplay({ session, step }: FixtureReplayProps) {
 const MAX_EVENTS = Math.max(0, ...[...DISCOVERED_LOGS.values()].map((text) => parseSessionLog(text).events.length));
 
 const meta = {
-  title: 'Replay/Recorded sessions',
+  title: 'Replay/Step through a log',
   component: FixtureReplay,
   parameters: { toolcard: { loadImage: loadRecordedAttachment } satisfies ToolcardParameters },
   argTypes: {
@@ -146,56 +145,5 @@ export const ReferenceTextRoute: Story = {
       await replayUpTo(canvasElement, REFUSED_CALL_SEQ + 1);
       await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
     });
-  },
-};
-
-/** An in-canvas picker over the discovered logs (one replay at a time: axe wants one "Session replay" region). */
-function LogPicker() {
-  const [session, setSession] = useState(LOG_NAMES[0] ?? '');
-  return (
-    <div>
-      <p>
-        <label>
-          Discovered log{' '}
-          <select
-            value={session}
-            onChange={(event) => {
-              setSession(event.target.value);
-            }}
-          >
-            {LOG_NAMES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-      </p>
-      <FixtureReplay key={session} session={session} />
-    </div>
-  );
-}
-
-/**
- * Every discovered log in turn, so each one replays under test without a story of its own: no log
- * leaks a raw reference, and every image tile a log shows loads from the fixture store.
- */
-export const AllLogs: Story = {
-  name: 'All discovered logs',
-  args: { session: '' },
-  render: () => <LogPicker />,
-  play: async ({ canvasElement, step }) => {
-    const canvas = within(canvasElement);
-    for (const name of LOG_NAMES) {
-      await step(name, async () => {
-        await userEvent.selectOptions(canvas.getByLabelText('Discovered log'), name);
-        await expect(canvas.getByRole('region', { name: 'Session replay' })).toBeVisible();
-        await expectNoRawAttachment(canvasElement);
-        for (const tile of canvasElement.querySelectorAll<HTMLElement>('.tc-gallery__tile')) {
-          tile.scrollIntoView();
-          await waitFor(() => expect(tile).toHaveAttribute('data-status', 'ready'), { timeout: 5000 });
-        }
-      });
-    }
   },
 };

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Indexer } from 'storybook/internal/types';
+import type { Plugin } from 'vite';
+
+/**
+ * Every session log under `stories/fixtures` is a story file of its own: Storybook indexes the
+ * `.jsonl` file as one story, and Vite serves it as a CSF module that replays the log. Adding a
+ * log adds a story (and a test, and a screenshot baseline) with no code change.
+ */
+
+/** `stories/fixtures/sessions/<name>.jsonl` and `stories/fixtures/reference-logs/<name>/session.jsonl`. */
+export const SESSION_LOG_GLOBS = ['../stories/fixtures/sessions/*.jsonl', '../stories/fixtures/reference-logs/*/session.jsonl'];
+
+const STORY_FACTORY = path.resolve(import.meta.dirname, '../stories/replay/session-log-story.tsx');
+const EXPORT_NAME = 'Replay';
+
+interface SessionLogStory {
+  /** The log's name in the replay stories: `sessions/<scenario>` or `reference/<name>`. */
+  readonly logName: string;
+  readonly title: string;
+  readonly storyName: string;
+}
+
+/** What a log file is called, or `undefined` for files that are not replayable logs. */
+export function sessionLogStory(file: string): SessionLogStory | undefined {
+  const normalised = file.split(path.sep).join('/');
+  const recorded = /\/stories\/fixtures\/sessions\/([^/]+)\.jsonl$/.exec(normalised)?.[1];
+  if (recorded !== undefined) {
+    return { logName: `sessions/${recorded}`, title: `Replay/Recorded sessions/${recorded}`, storyName: recorded };
+  }
+  const reference = /\/stories\/fixtures\/reference-logs\/([^/]+)\/session\.jsonl$/.exec(normalised)?.[1];
+  if (reference !== undefined) {
+    return { logName: `reference/${reference}`, title: `Replay/Reference logs/${reference}`, storyName: reference };
+  }
+  return undefined;
+}
+
+/** Indexes a session log as one story, hoisted to a leaf of the sidebar (its name is its title's last segment). */
+export const sessionLogIndexer: Indexer = {
+  test: /\.jsonl$/,
+  createIndex: (fileName) => {
+    const story = sessionLogStory(fileName);
+    if (story === undefined) return Promise.resolve([]);
+    return Promise.resolve([
+      {
+        type: 'story',
+        importPath: fileName,
+        exportName: EXPORT_NAME,
+        title: story.title,
+        name: story.storyName,
+        tags: ['session-log'],
+      },
+    ]);
+  },
+};
+
+/** Serves a session log imported without a query as the CSF module the indexer promised. */
+export function sessionLogStoriesPlugin(): Plugin {
+  return {
+    name: 'toolcard:session-log-stories',
+    enforce: 'pre',
+    load(id) {
+      if (id.includes('?')) return null;
+      const story = sessionLogStory(id);
+      if (story === undefined) return null;
+      return [
+        `import { sessionLogStory } from ${JSON.stringify(STORY_FACTORY)};`,
+        `import logText from ${JSON.stringify(`${id}?raw`)};`,
+        `export default { title: ${JSON.stringify(story.title)}, tags: ['session-log'] };`,
+        `export const ${EXPORT_NAME} = { name: ${JSON.stringify(story.storyName)}, ...sessionLogStory(${JSON.stringify(story.logName)}, logText) };`,
+      ].join('\n');
+    },
+  };
+}
