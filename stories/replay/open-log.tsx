@@ -54,11 +54,12 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
           event.preventDefault();
           setDragging(true);
         }}
-        onDragLeave={() => {
-          setDragging(false);
+        onDragLeave={(event) => {
+          // Moving onto one of the zone's own children is not leaving it.
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
         }}
         onDrop={onDrop}
-        style={{ border: '2px dashed #767676', padding: '0.75rem', marginBottom: '1rem' }}
+        style={{ border: `2px dashed ${dragging ? '#0b57d0' : '#767676'}`, padding: '0.75rem', marginBottom: '1rem' }}
       >
         <p>
           <label htmlFor={logInputId}>Session log (.jsonl) </label>

@@ -1,32 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { parseSessionLog, SessionReplay } from '@toolcard/ui-tool-image';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { RED_PNG } from '../support/fixture-images';
+import { parseSessionLog, SessionReplay, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { beforeResultOf, recordedLog, recordedLogText } from '../support/recorded-logs';
 import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
-import {
-  assistantMessage,
-  deferredContext,
-  errorContent,
-  imageResultContent,
-  nestedCall,
-  sessionLog,
-  STORY_CWD,
-  toolCall,
-  toolResult,
-  userMessage,
-  type LogEvent,
-} from '../support/session-log';
+import { errorContent, sessionLog, toolCall, toolResult, userMessage, type LogEvent } from '../support/session-log';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 
-/** The path as the model wrote it (absolute), what `onOpenFile` must receive; rows show it relative. */
-const RAW_PATH = `${STORY_CWD}/assets/red.png`;
-const SHOWN_PATH = 'assets/red.png';
-const CALL_ID = 'read-1';
-
-const ASK = userMessage('What colour is assets/red.png?');
-const READ = toolCall(CALL_ID, 'read_image', { file_path: RAW_PATH });
-const SUCCESS_CONTENT = imageResultContent(RAW_PATH, RED_PNG);
-const FACTS = 'image/png image, 1x1 px, 69 bytes';
+// Every row the host adapter can produce is a recorded session (`pnpm fixtures:record`).
+const SCREENSHOT_LOG = 'sessions/01-screenshot-png';
+const CALL_ID = 'call-1';
+/** As the model wrote it (relative to cwd): what the row shows and what `onOpenFile` receives. */
+const FILE_PATH = 'screenshots/login-screen.png';
+const FACTS = 'image/png image, 640x400 px, 7190 bytes';
 
 const onOpenFile = fn<(path: string) => void>().mockName('onOpenFile');
 
@@ -44,8 +29,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function replayOf(events: readonly LogEvent[]): Story['args'] {
-  return { log: parseSessionLog(sessionLog(events)) };
+function replayOf(log: ParsedSessionLog): Story['args'] {
+  return { log };
+}
+
+function handBuilt(...events: readonly LogEvent[]): Story['args'] {
+  return replayOf(parseSessionLog(sessionLog(events)));
 }
 
 async function expectState(row: HTMLElement, state: string): Promise<void> {
@@ -97,9 +86,10 @@ async function expectNoRawAttachment(canvasElement: HTMLElement): Promise<void> 
   await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain('attachmentId');
 }
 
+// Hand-built: a host adapter never sees a call whose arguments are still streaming.
 export const Preparing: Story = {
   name: 'Preparing (arguments still streaming)',
-  args: replayOf([ASK, toolCall(CALL_ID, 'read_image', `{"file_path":"${STORY_CWD}/ass`)]),
+  args: handBuilt(userMessage(`Look at ${FILE_PATH}.`), toolCall(CALL_ID, 'read_image', '{"file_path":"screensh')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', async () => {
@@ -112,7 +102,7 @@ export const Preparing: Story = {
 };
 
 export const Running: Story = {
-  args: replayOf([ASK, READ]),
+  args: replayOf(beforeResultOf(recordedLog(SCREENSHOT_LOG), CALL_ID)),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', async () => {
@@ -120,18 +110,13 @@ export const Running: Story = {
       await expect(row).toHaveAttribute('aria-busy', 'true');
     });
     await step('disclosure', () => expectDisclosureToggles(row));
-    await step('summary opens the file', () => expectSummaryOpensFile(row, RAW_PATH));
+    await step('summary opens the file', () => expectSummaryOpensFile(row, FILE_PATH));
   },
 };
 
 export const Done: Story = {
   name: 'Done (image)',
-  args: replayOf([
-    ASK,
-    READ,
-    toolResult(CALL_ID, SUCCESS_CONTENT, { meta: { path: RAW_PATH } }),
-    assistantMessage('It is a single red pixel.'),
-  ]),
+  args: replayOf(recordedLog(SCREENSHOT_LOG)),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', async () => {
@@ -140,52 +125,33 @@ export const Done: Story = {
     });
     await step('image card, open from the start', async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText(SHOWN_PATH, { selector: '.tc-card__label' })).toBeVisible();
+      await expect(within(bodyOf(row)).getByText(FILE_PATH, { selector: '.tc-card__label' })).toBeVisible();
       await expect(bodyOf(row)).toHaveTextContent(FACTS);
     });
+    await step('the recorded image, 640x400, from the attachment store', async () => {
+      const image = await within(bodyOf(row)).findByRole<HTMLImageElement>('img', { name: 'login-screen.png' }, { timeout: 5000 });
+      await waitFor(() => expect([image.naturalWidth, image.naturalHeight]).toEqual([640, 400]));
+    });
     await step('disclosure', () => expectDisclosureToggles(row));
-    await step('summary opens the file', () => expectSummaryOpensFile(row, RAW_PATH));
+    await step('summary opens the file', () => expectSummaryOpensFile(row, FILE_PATH));
     await step('no raw attachment', () => expectNoRawAttachment(canvasElement));
   },
 };
 
 export const Refused: Story = {
   name: 'Refused (text-only model)',
-  args: replayOf([
-    ASK,
-    READ,
-    toolResult(
-      CALL_ID,
-      errorContent(
-        `cannot read ${JSON.stringify(RAW_PATH)} as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images`,
-      ),
-      { isError: true, error: { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' } },
-    ),
-    assistantMessage('UNAVAILABLE'),
-  ]),
+  args: replayOf(recordedLog('sessions/09-text-only-refusal')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'error'));
-    await step('text, no summary button', () => expectTextOnly(row, 'switch to an image-capable model'));
+    await step('text, no summary button', () => expectTextOnly(row, 'switch to an image-capable model to read images'));
     await step('disclosure', () => expectDisclosureToggles(row));
   },
 };
 
-const MISSING_PATH = `${STORY_CWD}/assets/missing.png`;
-
 export const Failed: Story = {
   name: 'Failed (missing file)',
-  args: replayOf([
-    ASK,
-    toolCall(CALL_ID, 'read_image', { file_path: MISSING_PATH }),
-    toolResult(
-      CALL_ID,
-      errorContent(
-        `cannot read ${JSON.stringify(MISSING_PATH)} as an image: the file does not exist; check the path (it is resolved against the working directory)`,
-      ),
-      { isError: true, error: { name: 'FsError', code: 'FS_NOT_FOUND' } },
-    ),
-  ]),
+  args: replayOf(recordedLog('sessions/12-missing-file')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'error'));
@@ -193,16 +159,17 @@ export const Failed: Story = {
   },
 };
 
+// Hand-built: only the harness aborts a call; the recorder cannot stop one mid-read.
 export const Stopped: Story = {
   name: 'Stopped (aborted)',
-  args: replayOf([
-    ASK,
-    READ,
-    toolResult(CALL_ID, errorContent(`reading ${JSON.stringify(RAW_PATH)} was aborted`), {
+  args: handBuilt(
+    userMessage(`Look at ${FILE_PATH}.`),
+    toolCall(CALL_ID, 'read_image', { file_path: FILE_PATH }),
+    toolResult(CALL_ID, errorContent(`reading ${JSON.stringify(FILE_PATH)} was aborted`), {
       isError: true,
       error: { name: 'AbortError', code: 'aborted' },
     }),
-  ]),
+  ),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'stopped'));
@@ -210,24 +177,12 @@ export const Stopped: Story = {
   },
 };
 
-const PROGRAM_ID = 'program-1';
-const NESTED_ID = 'read-nested-1';
+const PROGRAM_ID = 'call-1';
+const NESTED_ID = 'call-1.1';
 
 export const Nested: Story = {
   name: 'Nested in run_code',
-  args: replayOf([
-    userMessage('Check the colour of every image in assets/.'),
-    toolCall(PROGRAM_ID, 'run_code', { code: 'const { path } = await read_image({ file_path: "assets/red.png" });\nreturn path;' }),
-    ...nestedCall(
-      { rootCallId: PROGRAM_ID, parentCallId: PROGRAM_ID, subCallId: NESTED_ID },
-      'read_image',
-      { file_path: RAW_PATH },
-      SUCCESS_CONTENT,
-    ),
-    toolResult(PROGRAM_ID, [{ type: 'text', text: RAW_PATH }]),
-    ...deferredContext(SUCCESS_CONTENT),
-    assistantMessage('assets/red.png is a single red pixel.'),
-  ]),
+  args: replayOf(recordedLog('sessions/08-nested-run-code')),
   play: async ({ canvasElement, step }) => {
     const program = rowOf(canvasElement, PROGRAM_ID);
     await step('the program row opens by keyboard to show the nested call', async () => {
@@ -242,43 +197,48 @@ export const Nested: Story = {
     await step('nested state', () => expectState(row, 'done'));
     await step('nested image card, labelled by its own file_path', async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText(SHOWN_PATH, { selector: '.tc-card__label' })).toBeVisible();
+      await expect(within(bodyOf(row)).getByText(FILE_PATH, { selector: '.tc-card__label' })).toBeVisible();
     });
     await step('nested disclosure', () => expectDisclosureToggles(row));
-    await step('nested summary opens the file', () => expectSummaryOpensFile(row, RAW_PATH));
+    await step('nested summary opens the file', () => expectSummaryOpensFile(row, FILE_PATH));
     await step('no raw attachment', () => expectNoRawAttachment(canvasElement));
   },
 };
 
+// Recorded by the harness before `meta.path` existed; the call reads red.png in the session's cwd.
+const LEGACY_CALL_ID = 'read-image-call';
+const LEGACY_PATH = 'red.png';
+
 export const LegacyWithoutMeta: Story = {
   name: 'Legacy result without meta (text card)',
-  args: replayOf([ASK, READ, toolResult(CALL_ID, SUCCESS_CONTENT)]),
+  args: replayOf(recordedLog('reference/read-image')),
   play: async ({ canvasElement, step }) => {
-    const row = rowOf(canvasElement, CALL_ID);
+    const row = rowOf(canvasElement, LEGACY_CALL_ID);
     await step('state', () => expectState(row, 'done'));
     await step('text card, collapsed', async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
       disclosureOf(row).focus();
       await userEvent.keyboard('{Enter}');
-      await expect(bodyOf(row)).toHaveTextContent(FACTS);
+      await expect(bodyOf(row)).toHaveTextContent('image/png image, 1x1 px, 69 bytes');
       await expect(row.querySelector('.tc-card--image')).toBeNull();
     });
-    await step('summary opens the file', () => expectSummaryOpensFile(row, RAW_PATH));
+    await step('summary opens the file', () => expectSummaryOpensFile(row, LEGACY_PATH));
     await step('no raw attachment', () => expectNoRawAttachment(canvasElement));
   },
 };
 
+/** The recorded screenshot session with its image reference's width turned into a string. */
+function corruptedScreenshotLog(): ParsedSessionLog {
+  const recorded = recordedLogText(SCREENSHOT_LOG);
+  const corrupted = recorded.replace('"width":640,', '"width":"640",');
+  if (corrupted === recorded) throw new Error(`${SCREENSHOT_LOG} no longer holds a 640 px wide image reference`);
+  return parseSessionLog(corrupted);
+}
+
+// Hand-corrupted: the host adapter only ever writes well-formed references; a damaged log file does not.
 export const MalformedReference: Story = {
   name: 'Malformed image reference (text card)',
-  args: replayOf([
-    ASK,
-    READ,
-    toolResult(
-      CALL_ID,
-      [SUCCESS_CONTENT[0], { type: 'image', attachment: { ...RED_PNG, width: '1' } }],
-      { meta: { path: RAW_PATH } },
-    ),
-  ]),
+  args: replayOf(corruptedScreenshotLog()),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'done'));
@@ -302,10 +262,10 @@ export const DoneZhCN: Story = {
     const row = rowOf(canvasElement, CALL_ID);
     await step('Chinese labels', async () => {
       await expect(disclosureOf(row)).toHaveAccessibleName('读取图像 已完成');
-      await expect(summaryButtonOf(row)).toHaveAccessibleName(`打开文件 ${SHOWN_PATH}`);
+      await expect(summaryButtonOf(row)).toHaveAccessibleName(`打开文件 ${FILE_PATH}`);
       await expect(canvas.getByRole('region', { name: '会话回放' })).toBeVisible();
       await expect(canvas.getByText('用户')).toBeVisible();
     });
-    await step('summary opens the file', () => expectSummaryOpensFile(row, RAW_PATH));
+    await step('summary opens the file', () => expectSummaryOpensFile(row, FILE_PATH));
   },
 };

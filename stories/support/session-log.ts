@@ -1,8 +1,9 @@
 import type { AttachmentRef } from '@toolcard/ui-tool-image';
 
 /**
- * Small builders for hand-made session logs in the harness's JSONL format (DESIGN §2), for
- * stories that need one exact situation. Recorded fixtures replace them where they exist.
+ * Small builders for hand-made session logs in the harness's JSONL format (DESIGN §2), only for
+ * what no recorded session holds: states the harness, not the host adapter, produces (arguments
+ * still streaming, a call aborted) and results no single real call returns.
  */
 
 export const STORY_CWD = '/home/reviewer/project';
@@ -34,13 +35,6 @@ function resultCallId(event: LogEvent): unknown {
 
 export function userMessage(text: string): LogEvent {
   return { type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind: 'user' }, role: 'user' } };
-}
-
-export function assistantMessage(text: string): LogEvent {
-  return {
-    type: 'assistant/message',
-    data: { turn: 1, step: 2, message: { role: 'assistant', content: [{ type: 'text', text }] } },
-  };
 }
 
 /** `args` is what the model produced: a raw string (possibly not JSON yet) or an object to serialise. */
@@ -89,34 +83,4 @@ export function imageResultContent(resolvedPath: string, ref: AttachmentRef): re
 /** A failed result's content as the host writes it. */
 export function errorContent(message: string): readonly unknown[] {
   return [{ type: 'text', text: `Error: ${message}` }];
-}
-
-export interface DispatchIds {
-  readonly rootCallId: string;
-  readonly parentCallId: string;
-  readonly subCallId: string;
-}
-
-/** A call dispatched from inside a `run_code` program, start and settle (no meta: nested results carry none). */
-export function nestedCall(
-  ids: DispatchIds,
-  name: string,
-  args: Readonly<Record<string, unknown>>,
-  content: readonly unknown[],
-  isError = false,
-): readonly [LogEvent, LogEvent] {
-  const start = { ...ids, name, arguments: args };
-  return [
-    { type: 'tool/ptc-dispatch-start', data: start },
-    { type: 'tool/ptc-dispatch', data: { ...start, isError, content } },
-  ];
-}
-
-/** A nested image result forwarded to the model at the next step, as a context message. */
-export function deferredContext(content: readonly unknown[]): readonly [LogEvent, LogEvent] {
-  const message = { content, source: { kind: 'ptc-mode' }, role: 'user' };
-  return [
-    { type: 'agent/inbox/spliced', data: { target: 'next-turn', start: 0, inserted: [message] } },
-    { type: 'user/message', data: message },
-  ];
 }
