@@ -1,0 +1,116 @@
+import type { LoadCheck } from './bench-api';
+import { afterNextPaint } from './frames';
+
+/** The gallery's IntersectionObserver rootMargin (`useNearViewport`): a tile this close loads. */
+const NEAR_MARGIN_PX = 200;
+const SETTLE_TIMEOUT_MS = 5000;
+const UNSETTLED_STATUSES: ReadonlySet<string> = new Set(['idle', 'loading']);
+
+function overlapsViewport(element: Element, margin: number): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return bottom > -margin && top < window.innerHeight + margin;
+}
+
+/** The index of the first item whose bottom edge is below `y` (items stack top to bottom). */
+function firstItemEndingBelow(items: readonly Element[], y: number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const item = items[middle];
+    if (item !== undefined && item.getBoundingClientRect().bottom <= y) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Tiles overlapping the viewport grown by `margin` px above and below. Replay items off screen
+ * skip layout (`content-visibility: auto`), and measuring a tile inside one would force it: so the
+ * items in range are found first (by bisection: a long replay has thousands), then their tiles.
+ */
+function tilesWithin(margin: number): HTMLElement[] {
+  const items = [...document.querySelectorAll('.tc-replay__item')];
+  const inRange: Element[] = [];
+  for (const item of items.slice(firstItemEndingBelow(items, -margin))) {
+    if (item.getBoundingClientRect().top >= window.innerHeight + margin) break;
+    inRange.push(item);
+  }
+  return inRange
+    .flatMap((item) => [...item.querySelectorAll<HTMLElement>('.tc-gallery__tile')])
+    .filter((tile) => overlapsViewport(tile, margin));
+}
+
+function unsettled(tiles: readonly HTMLElement[]): number {
+  return tiles.filter((tile) => UNSETTLED_STATUSES.has(tile.dataset.status ?? '')).length;
+}
+
+async function settle(tiles: () => readonly HTMLElement[]): Promise<number> {
+  const deadline = performance.now() + SETTLE_TIMEOUT_MS;
+  await afterNextPaint();
+  while (unsettled(tiles()) > 0 && performance.now() < deadline) await afterNextPaint();
+  return unsettled(tiles());
+}
+
+/** Waits until every tile in the viewport has loaded or failed; returns how many never did. */
+export function settleTilesInView(): Promise<number> {
+  return settle(() => tilesWithin(0));
+}
+
+/**
+ * The DOM does not name a tile's attachment: a tile is found by its row's `data-call-id` and its
+ * position among the gallery's image tiles, which the gallery lays out in image order.
+ */
+function tileAttachmentId(tile: HTMLElement, imageAttachments: ReadonlyMap<string, readonly string[]>): string {
+  const callId = tile.closest<HTMLElement>('.tc-row[data-call-id]')?.dataset.callId ?? '';
+  const galleryTiles = [...(tile.closest('.tc-gallery')?.querySelectorAll('.tc-gallery__tile') ?? [])];
+  const position = galleryTiles.indexOf(tile);
+  const id = imageAttachments.get(callId)?.[position];
+  if (id === undefined) throw new Error(`No attachment is known for tile ${position} of call ${JSON.stringify(callId)}.`);
+  return id;
+}
+
+export type ScrollLoads = Omit<LoadCheck, 'objectUrlsCreated' | 'liveObjectUrlsAfterUnmount'>;
+
+/**
+ * Scrolls the page top to bottom a viewport at a time, one painted frame per stop (a tile that came
+ * near stays requested, so no stop waits for loads), then lets every tile settle and compares the
+ * loader's calls with the attachments whose tiles were in view. At each stop every id loaded so
+ * far must belong to a tile that has been within the near margin.
+ */
+export async function scrollThroughPage(
+  imageAttachments: ReadonlyMap<string, readonly string[]>,
+  callsById: ReadonlyMap<string, number>,
+): Promise<ScrollLoads> {
+  const idsOf = (tiles: readonly HTMLElement[]) => tiles.map((tile) => tileAttachmentId(tile, imageAttachments));
+  const tilesInView = new Set<HTMLElement>();
+  const idsInView = new Set<string>();
+  const idsNear = new Set<string>();
+  const loadedAheadOfView = new Set<string>();
+  let scrollSteps = 0;
+  // Each stop starts where the last one's viewport ended, measured after its frame: items grow
+  // from their placeholder height as they first render, which moves everything below them.
+  for (let top = 0; ; top = window.scrollY + window.innerHeight) {
+    window.scrollTo(0, top);
+    await afterNextPaint();
+    scrollSteps += 1;
+    // A pixel past the observer's margin: a tile right on its edge may count as near.
+    for (const id of idsOf(tilesWithin(NEAR_MARGIN_PX + 1))) idsNear.add(id);
+    const inView = tilesWithin(0);
+    for (const tile of inView) tilesInView.add(tile);
+    for (const id of idsOf(inView)) idsInView.add(id);
+    for (const id of callsById.keys()) if (!idsNear.has(id)) loadedAheadOfView.add(id);
+    if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
+  }
+  const unsettledTiles = await settle(() => [...document.querySelectorAll<HTMLElement>('.tc-gallery__tile')]);
+  const calls = [...callsById.values()];
+  return {
+    loadCalls: calls.reduce((sum, count) => sum + count, 0),
+    distinctInView: idsInView.size,
+    tilesInView: tilesInView.size,
+    scrollSteps,
+    loadedMoreThanOnce: [...callsById].filter(([, count]) => count > 1).map(([id]) => id),
+    loadedAheadOfView: [...loadedAheadOfView],
+    unsettledTiles,
+  };
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(BENCH_DIR, '../..');
+
+/** TOOLCHAIN.md's flags for a root, GPU-less, offline container. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Serves the harness with production React: a development build does extra checking work in
+ * every render, which would be measured too. No watcher and no HMR, so edits made elsewhere in
+ * the repo while the bench runs cannot reload the page mid-measurement.
+ */
+export async function startBenchServer(): Promise<{ server: ViteDevServer; url: string }> {
+  process.env.NODE_ENV = 'production';
+  const server = await createServer({
+    configFile: false,
+    root: BENCH_DIR,
+    mode: 'production',
+    plugins: [react()],
+    cacheDir: path.join(REPO_ROOT, 'node_modules/.vite/bench-ui'),
+    logLevel: 'warn',
+    clearScreen: false,
+    server: { host: '127.0.0.1', port: 0, hmr: false, watch: null, fs: { allow: [REPO_ROOT] } },
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (url === undefined) throw new Error('The bench server did not report its URL.');
+  return { server, url };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
