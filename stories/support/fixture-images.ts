@@ -2,7 +2,7 @@ import type { AttachmentRef } from '@toolcard/ui-tool-image';
 import redPngUrl from '../fixtures/reference-logs/read-image/red.png?url';
 
 /** The 1×1 PNG the real host recorded in reference-logs/read-image. */
-export const RED_PNG = {
+const RED_PNG = {
   attachmentId: 'sha256:b1ff9c8ea3a780bad09b346c423d2d0e46815926879b18e841d928376a946640',
   mediaType: 'image/png',
   bytes: 69,
