@@ -6,5 +6,10 @@ export {
   type ImageCachePolicy,
   type ImageCacheScopeProps,
 } from './image-cache-scope';
-export { useAttachmentImage, usePrefetchAttachmentImage, type ImageLoadState } from './use-attachment-image';
+export {
+  useAttachmentImage,
+  useAttachmentImageWithNeighbours,
+  usePrefetchAttachmentImage,
+  type ImageLoadState,
+} from './use-attachment-image';
 export { useNearViewport } from './use-near-viewport';

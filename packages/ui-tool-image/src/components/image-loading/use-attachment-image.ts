@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent } from 'react';
 import type { AttachmentRef } from '../../model';
 import type { LoadImage } from '../load-image';
 import { isAttachmentNotAvailable } from './attachment-not-available';
@@ -47,7 +47,59 @@ export function useAttachmentImage(
   return loadState(query, options.enabled);
 }
 
-/** Starts loading an attachment nothing shows yet (the lightbox's neighbours), into the same cache. */
+/** The attachments to hold: the one shown first, then each other attachment once. */
+function distinctAttachments(shown: AttachmentRef, nearby: readonly AttachmentRef[]): AttachmentRef[] {
+  const held = [shown];
+  for (const ref of nearby) {
+    if (!held.some((other) => other.attachmentId === ref.attachmentId)) held.push(ref);
+  }
+  return held;
+}
+
+/**
+ * One attachment shown, with the ones next to it (the lightbox's neighbours) loading into the same
+ * cache so that moving to them finds them ready.
+ *
+ * All of them are held by one set of query observers matched by attachment, not by position: a
+ * step to a neighbour keeps the observer of every image that is still shown or still next to the
+ * one shown, so no load that is still needed loses its last observer (React Query aborts an
+ * in-flight load whose last observer goes, when the loader took the signal). Only an image that is
+ * neither any more is let go, and its load is aborted unless something else (a thumbnail) shows it.
+ * Only the image shown re-renders the caller.
+ */
+export function useAttachmentImageWithNeighbours(
+  shown: AttachmentRef,
+  neighbours: readonly AttachmentRef[],
+  loadImage: LoadImage,
+): ImageLoadState {
+  const scope = useImageCacheScope();
+  const [current] = useQueries({
+    queries: distinctAttachments(shown, neighbours).map((ref, position) => ({
+      ...cachedImageQuery(scope, ref, loadImage),
+      ...(position === 0 ? {} : { notifyOnChangeProps: [] }),
+    })),
+  });
+  if (current === undefined) throw new Error('The attachment shown has no query.');
+
+  // A neighbour that failed is already observed when it comes into view, so it does not "mount"
+  // again: retry it as a new viewer would (never one that is not in the store).
+  const retryOnView = useEffectEvent(() => {
+    if (current.status === 'error' && current.fetchStatus === 'idle' && !isAttachmentNotAvailable(current.error)) {
+      void current.refetch();
+    }
+  });
+  useEffect(() => {
+    retryOnView();
+  }, [shown.attachmentId]);
+
+  return loadState(current, true);
+}
+
+/**
+ * Starts loading an attachment nothing shows yet, into the same cache. Fire and forget: a load that
+ * a viewer joins and then leaves is aborted with it (the prefetch holds no observer). To keep images
+ * loading while they are likely to be shown, hold them with useAttachmentImageWithNeighbours.
+ */
 export function usePrefetchAttachmentImage(): (ref: AttachmentRef, loadImage: LoadImage) => void {
   const scope = useImageCacheScope();
   const queryClient = useQueryClient();

@@ -3,15 +3,15 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLabel, useLabels } from '../../labels';
 import type { AttachmentRef, ImageCardImage } from '../../model';
-import { useAttachmentImage } from '../image-loading';
+import { useAttachmentImageWithNeighbours } from '../image-loading';
 import type { LoadImage } from '../load-image';
 import { DownloadLink } from './download-link';
 import { imageFileName } from './image-file-name';
 import { indexForKey } from './keyboard-navigation';
 import { LightboxCaption } from './lightbox-caption';
 import { LightboxStage } from './lightbox-stage';
+import { neighboursOf } from './neighbours';
 import { useModalDialog } from './use-modal-dialog';
-import { usePrefetchNeighbours } from './use-prefetch-neighbours';
 
 export interface ImageLightboxProps {
   /** The card's images; ←/→ move between them. */
@@ -50,8 +50,8 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [actualSize, setActualSize] = useState(false);
-  const image = useAttachmentImage(attachment, loadImage, { enabled: true });
-  usePrefetchNeighbours(images, index, loadImage);
+  // The neighbours load too, so ←/→ find them ready; a step keeps every load still needed.
+  const image = useAttachmentImageWithNeighbours(attachment, neighboursOf(images, index), loadImage);
 
   const count = images.length;
   const fileName = imageFileName(attachment);
