@@ -1,4 +1,5 @@
 import type { AttachmentRef, LoadImage } from '@toolcard/ui-tool-image';
+import { drawingCanvas, encodedBlob } from '../support/canvas-image';
 
 /**
  * Story images painted in the browser from a reference's own width and height, so any size or
@@ -13,11 +14,9 @@ export function paintedImage(attachmentId: string, width: number, height: number
 }
 
 /** A gradient along the long edge and a white mark at the start corner: a crop shows which end it kept. */
-function paint(ref: AttachmentRef): OffscreenCanvas {
+function paint(ref: AttachmentRef): HTMLCanvasElement {
   const { width, height } = ref;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (context === null) throw new Error('No 2D canvas context');
+  const { canvas, context } = drawingCanvas(width, height);
   const colour = COLOURS.get(ref.attachmentId) ?? '#8c959f';
   const gradient = width >= height ? context.createLinearGradient(0, 0, width, 0) : context.createLinearGradient(0, 0, 0, height);
   gradient.addColorStop(0, colour);
@@ -30,25 +29,14 @@ function paint(ref: AttachmentRef): OffscreenCanvas {
   return canvas;
 }
 
-function paintedBlob(ref: AttachmentRef, signal: AbortSignal): Promise<Blob> {
-  signal.throwIfAborted();
-  return paint(ref).convertToBlob({ type: 'image/png' });
-}
-
 /** Loads a painted image as a Blob (the card turns it into an object URL it owns). */
-export const loadPaintedBlob: LoadImage = (ref, { signal }) => paintedBlob(ref, signal);
+export const loadPaintedBlob: LoadImage = (ref, { signal }) => {
+  signal.throwIfAborted();
+  return encodedBlob(paint(ref), 'image/png');
+};
 
 /** Loads a painted image as a `data:` URL string, which the card uses as is and never revokes. */
-export const loadPaintedDataUrl: LoadImage = async (ref, { signal }) => {
-  const blob = await paintedBlob(ref, signal);
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.addEventListener('load', () => {
-      resolve(reader.result as string);
-    });
-    reader.addEventListener('error', () => {
-      reject(reader.error ?? new Error('Could not read the painted image'));
-    });
-    reader.readAsDataURL(blob);
-  });
+export const loadPaintedDataUrl: LoadImage = (ref, { signal }) => {
+  signal.throwIfAborted();
+  return Promise.resolve(paint(ref).toDataURL('image/png'));
 };

@@ -1,4 +1,5 @@
 import type { AttachmentRef, ImageCardImage, LoadImage } from '@toolcard/ui-tool-image';
+import { drawingCanvas, encodedBlob } from '../support/canvas-image';
 
 /**
  * Five images of one card, drawn in the browser from their references: no fixture files, any
@@ -29,11 +30,9 @@ function hueOf(id: string): number {
 }
 
 /** A gradient with a 100 px grid and the image's name and size written in its middle. */
-async function drawImage(ref: AttachmentRef): Promise<Blob> {
+function drawImage(ref: AttachmentRef): Promise<Blob> {
   const { width, height } = ref;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (context === null) throw new Error('No 2D canvas context');
+  const { canvas, context } = drawingCanvas(width, height);
   const hue = hueOf(ref.attachmentId);
   const gradient = context.createLinearGradient(0, 0, width, height);
   gradient.addColorStop(0, `hsl(${hue} 70% 55%)`);
@@ -48,7 +47,7 @@ async function drawImage(ref: AttachmentRef): Promise<Blob> {
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.fillText(`${ref.name ?? 'unnamed'} ${width}×${height}`, width / 2, height / 2, width - 20);
-  return canvas.convertToBlob({ type: ref.mediaType });
+  return encodedBlob(canvas, ref.mediaType);
 }
 
 /** Loads by drawing: each attachment becomes a Blob of its recorded type and size. */
