@@ -1,6 +1,18 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from 'vitest/config';
+import chromium from './scripts/chromium.json' with { type: 'json' };
+
+/** `chromium-<major>`: screenshot baselines are only comparable within one browser version. */
+function browserBaselineDirectory(): string {
+  const version = execFileSync(chromium.executablePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const major = /Chromium (\d+)\./.exec(version)?.[1];
+  if (major === undefined) throw new Error(`Cannot read the Chromium version from: ${version}`);
+  return `chromium-${major}`;
+}
+
+const BASELINES = browserBaselineDirectory();
 
 export default defineConfig({
   test: {
@@ -27,24 +39,32 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
+          setupFiles: ['.storybook/screenshot-baselines.ts'],
+          // The long recorded session opens 60 image rows and runs axe over them.
+          testTimeout: 30_000,
           browser: {
             enabled: true,
             headless: true,
-            // Debian's Chromium, never a downloaded browser; flags for a root, GPU-less, offline container.
-            provider: playwright({
-              launchOptions: {
-                executablePath: '/usr/bin/chromium',
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-dev-shm-usage',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--no-first-run',
-                  '--disable-quic',
-                ],
+            // The size Storybook's Vitest runner gives every story without a viewport parameter.
+            viewport: { width: 1200, height: 900 },
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ arg, ext, root }) => `${root}/stories/__screenshots__/${BASELINES}/${arg}${ext}`,
+                // A failing comparison writes `<story>-actual.png` and `<story>-diff.png` here; .ci/run lists them.
+                resolveDiffPath: ({ arg, ext, root }) => `${root}/.screenshot-diffs/${BASELINES}/${arg}${ext}`,
               },
+            },
+            // Debian's Chromium (scripts/chromium.json), never a downloaded browser.
+            provider: playwright({
+              // A page as tall as the tallest capture, so the test iframe is never scaled down to fit.
+              contextOptions: {
+                viewport: { width: 1200, height: 4000 },
+                deviceScaleFactor: 1,
+                reducedMotion: 'reduce',
+                colorScheme: 'light',
+                locale: 'en-US',
+              },
+              launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
             }),
             instances: [{ browser: 'chromium' }],
           },

@@ -4,6 +4,7 @@ import { ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
 import { loadRecordedAttachment } from '../stories/support/attachment-store';
 import type { ToolcardParameters } from '../stories/support/toolcard-parameters';
+import './preview.css';
 
 const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
 
@@ -36,6 +37,8 @@ const withToolCards: Decorator = (Story, { id, globals, parameters }) => {
 
 const preview: Preview = {
   decorators: [withToolCards],
+  // Every story is also a screenshot test (.storybook/screenshot-baselines.ts) unless tagged `!screenshot`.
+  tags: ['screenshot'],
   globalTypes: {
     locale: {
       description: 'Language of the tool cards',

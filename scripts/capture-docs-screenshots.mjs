@@ -6,19 +6,16 @@ import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
 import { preview } from 'vite';
 
+import chromiumLaunch from './chromium.json' with { type: 'json' };
+
 const SHOTS = [
   { id: 'gallery-image-gallery--one-image', file: 'docs/gallery-1-image.png' },
   { id: 'gallery-image-gallery--three-images', file: 'docs/gallery-3-images.png' },
   { id: 'gallery-image-gallery--seven-images', file: 'docs/gallery-7-images.png' },
   { id: 'lightbox-image-lightbox--over-a-five-image-card', file: 'docs/lightbox-open.png', dialog: true },
 ];
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
-
 const server = await preview({ configFile: false, build: { outDir: 'storybook-static' }, preview: { port: 6130, strictPort: true } });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath: chromiumLaunch.executablePath, args: chromiumLaunch.args });
 try {
   await mkdir('docs', { recursive: true });
   const page = await browser.newPage({ viewport: { width: 900, height: 640 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });

@@ -61,7 +61,12 @@ export function LightboxStage({ attachment, image, fileName, actualSize }: Light
   }
 
   return (
-    <div ref={stageRef} className={`tc-lightbox__stage tc-lightbox__stage--${actualSize ? 'actual' : 'fit'}`} tabIndex={-1}>
+    <div
+      ref={stageRef}
+      className={`tc-lightbox__stage tc-lightbox__stage--${actualSize ? 'actual' : 'fit'}`}
+      data-status={image.status}
+      tabIndex={-1}
+    >
       {content}
     </div>
   );
