@@ -4,6 +4,7 @@ import { SessionReplay } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { envelopeText, headerLine, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../model/builders';
 import { disclosureOf, renderInProvider, rowOf } from './harness';
+import { untilAllItemsMounted } from './replay-progress';
 
 declare global {
   var __tcPwned: boolean | undefined;
@@ -86,7 +87,7 @@ function expectNothingLive(): void {
 }
 
 describe('a hostile log', () => {
-  it('renders as text: no element, attribute or script is created from log content', { timeout: 30_000 }, () => {
+  it('renders as text: no element, attribute or script is created from log content', { timeout: 30_000 }, async () => {
     const onOpenFile = vi.fn<(path: string) => void>();
     const text = hostileLogText();
     expect(text).toContain('\\ud800');
@@ -95,6 +96,7 @@ describe('a hostile log', () => {
     expect(log.events).toHaveLength(EVENT_COUNT);
 
     renderInProvider(<SessionReplay log={log} />, { cwd: CWD, onOpenFile });
+    await untilAllItemsMounted(20_000);
     expect(document.querySelectorAll('.tc-replay > .tc-replay__item > .tc-row').length).toBeGreaterThan(1900);
     fireEvent.click(disclosureOf('js-read'));
     fireEvent.click(disclosureOf('js-generic'));

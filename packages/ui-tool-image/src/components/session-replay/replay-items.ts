@@ -13,6 +13,11 @@ export type ReplayItem =
   | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly texts: readonly string[] }
   | { readonly kind: 'call'; readonly node: ToolCallNode };
 
+/** An item's identity across renders and across prefixes of the same log. */
+export function replayItemKey(item: ReplayItem): string {
+  return item.kind === 'call' ? `call:${item.node.callId}` : `event:${item.seq}`;
+}
+
 export interface ReplayProblem {
   readonly line: number;
   readonly message: string;

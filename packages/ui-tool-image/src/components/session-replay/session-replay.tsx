@@ -4,38 +4,43 @@ import type { ParsedSessionLog } from '../../model';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
 import { ToolCallView } from '../tool-call-view';
 import { MessageView } from './message-view';
+import { useMountedPrefix } from './mounted-prefix';
 import { ProblemsList } from './problems-list';
-import { replayOf } from './replay-items';
+import { replayItemKey, replayOf, type ReplayItem } from './replay-items';
 
 export interface SessionReplayProps {
   /** A log as `parseSessionLog` returns it. */
   readonly log: ParsedSessionLog;
 }
 
-/** A recorded session (contract): its problems, then messages and tool rows in log order. */
+function replayItemElement(item: ReplayItem): ReactNode {
+  return (
+    <div key={replayItemKey(item)} className="tc-replay__item">
+      {item.kind === 'call' ? <ToolCallView node={item.node} /> : <MessageView role={item.role} texts={item.texts} />}
+    </div>
+  );
+}
+
+/**
+ * A recorded session (contract): its problems, then messages and tool rows in log order. A long
+ * log mounts its items over several frames, `aria-busy` until the last one is mounted.
+ */
 export function SessionReplay({ log }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
   const { items, problems } = useMemo(() => replayOf(log), [log]);
+  // Made once per log: a later batch's render passes the same elements again, which React skips.
+  const itemElements = useMemo(() => items.map(replayItemElement), [items]);
+  const mountedCount = useMountedPrefix(items, replayItemKey);
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
   const cwd = settings.cwd ?? log.header?.cwd;
   const replaySettings = useMemo(() => (cwd === undefined ? settings : { ...settings, cwd }), [settings, cwd]);
 
   return (
     <ToolCardSettingsContext value={replaySettings}>
-      <section className="tc-replay" aria-label={labels['replay.label']}>
+      <section className="tc-replay" aria-label={labels['replay.label']} aria-busy={mountedCount < items.length ? true : undefined}>
         <ProblemsList problems={problems} />
-        {items.map((item) =>
-          item.kind === 'call' ? (
-            <div key={`call:${item.node.callId}`} className="tc-replay__item">
-              <ToolCallView node={item.node} />
-            </div>
-          ) : (
-            <div key={`event:${item.seq}`} className="tc-replay__item">
-              <MessageView role={item.role} texts={item.texts} />
-            </div>
-          ),
-        )}
+        {itemElements.slice(0, mountedCount)}
       </section>
     </ToolCardSettingsContext>
   );
