@@ -29,25 +29,41 @@ export interface LoadCheck {
   readonly liveObjectUrlsAfterUnmount: number;
 }
 
-export interface FirstRender {
-  /** From `root.render` to the first painted frame after the commit. */
-  readonly ms: number;
-  /** Elements the mount created: what most of the time and memory goes into. */
+export interface MountTimes {
+  /**
+   * From `root.render` to the first painted frame after the commit: render, commit, layout effects,
+   * and the browser's style, layout and paint of that frame (passive effects too, when React runs
+   * them before the frame).
+   */
+  readonly firstRenderMs: number;
+  /** Elements under the mount's container at that frame. */
+  readonly firstRenderElements: number;
+  /**
+   * From `root.render` to the first painted frame after the replay's last row mounted (its
+   * `aria-busy` gone); `firstRenderMs` when the first render mounted every row, as the floor's does.
+   */
+  readonly allRowsMs: number;
+  /** The longest main-thread task between those two frames, if one took 50 ms or more; else 0. */
+  readonly longestTaskMs: number;
+}
+
+export interface AllRowsMounted extends MountTimes {
+  /** Elements once every row is mounted: what most of the time and memory goes into. */
   readonly elements: number;
 }
 
 export interface UiBenchPage {
   /** Parses the fixture, repeated `repeat` times, and keeps it for the following calls. */
   prepare(repeat: number): SessionSize;
-  /** Mounts the variant as the story shows it (image rows expanded). */
-  renderAll(variant: Variant): Promise<FirstRender>;
+  /** Mounts the variant as the story shows it (image rows expanded), until every row is mounted and painted. */
+  renderAll(variant: Variant): Promise<AllRowsMounted>;
   /** Waits until every gallery tile in the viewport has loaded (or failed). */
   settleImagesInView(): Promise<void>;
-  /** Mounts the variant with image rows collapsed (untimed), then clicks them all open: ms to the painted frame. */
+  /** Mounts the variant with image rows collapsed until every row is mounted (untimed), then clicks them all open: ms to the painted frame. */
   expandAllImageRows(variant: Variant): Promise<number>;
   /** Unmounts and reports the object URLs still live. */
   unmount(): Promise<number>;
-  /** Mounts the replay, scrolls the whole page through the viewport, unmounts, and reports loads and URLs. */
+  /** Mounts the replay until every row is mounted, scrolls the whole page through the viewport, unmounts, and reports loads and URLs. */
   checkLoadsWhileScrolling(): Promise<LoadCheck>;
 }
 

@@ -3,21 +3,10 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
+import chromiumLaunch from '../../scripts/chromium.json' with { type: 'json' };
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(BENCH_DIR, '../..');
-
-/** TOOLCHAIN.md's flags for a root, GPU-less, offline container. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Serves the harness with production React: a development build does extra checking work in
@@ -43,5 +32,5 @@ export async function startBenchServer(): Promise<{ server: ViteDevServer; url: 
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumLaunch.executablePath, headless: true, args: chromiumLaunch.args });
 }

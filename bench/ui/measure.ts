@@ -1,15 +1,12 @@
 import type { CDPSession, Page } from 'playwright-core';
-import type { LoadCheck, SessionSize, Variant } from './bench-api';
+import type { AllRowsMounted, LoadCheck, SessionSize, Variant } from './bench-api';
 import { callPage, jsHeapAfterGc } from './page-calls';
 
 export const SAMPLES_PER_VARIANT = 5;
 
-export interface Sample {
-  readonly firstRenderMs: number;
-  /** Elements the first render created. */
-  readonly elements: number;
+export interface Sample extends AllRowsMounted {
   readonly expandMs: number;
-  /** JS heap after the first render (images in view loaded, GC forced) minus before the mount. */
+  /** JS heap with every row mounted (images in view loaded, GC forced) minus before the mount. */
   readonly heapBytes: number;
   /** Object URLs still live after this sample's unmounts (counted over the page's life). */
   readonly liveObjectUrls: number;
@@ -25,13 +22,13 @@ export interface SizeResult {
 
 async function sampleOnce(page: Page, cdp: CDPSession, variant: Variant): Promise<Sample> {
   const heapBefore = await jsHeapAfterGc(cdp);
-  const { ms: firstRenderMs, elements } = await callPage(page, 'renderAll', variant);
+  const mount = await callPage(page, 'renderAll', variant);
   await callPage(page, 'settleImagesInView');
   const heapBytes = (await jsHeapAfterGc(cdp)) - heapBefore;
   const liveAfterRender = await callPage(page, 'unmount');
   const expandMs = await callPage(page, 'expandAllImageRows', variant);
   const liveAfterExpand = await callPage(page, 'unmount');
-  return { firstRenderMs, elements, expandMs, heapBytes, liveObjectUrls: Math.max(liveAfterRender, liveAfterExpand) };
+  return { ...mount, expandMs, heapBytes, liveObjectUrls: Math.max(liveAfterRender, liveAfterExpand) };
 }
 
 /**

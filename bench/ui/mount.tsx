@@ -1,8 +1,12 @@
 import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterNextPaint } from './frames';
+import type { MountTimes } from './bench-api';
+import { afterNextPaint, recordLongTasks } from './frames';
 
 let mounted: { readonly root: Root; readonly container: HTMLElement } | undefined;
+
+/** A replay whose rows are still mounting marks itself busy (SessionReplay); the floor never does. */
+const MOUNTING_REPLAY = '.tc-replay[aria-busy="true"]';
 
 function CommitSignal({ onCommit, children }: { readonly onCommit: () => void; readonly children: ReactNode }): ReactNode {
   // Layout effects run parent-last: this one runs once the whole tree below has committed.
@@ -12,12 +16,24 @@ function CommitSignal({ onCommit, children }: { readonly onCommit: () => void; r
   return children;
 }
 
-/**
- * Mounts `element` in a fresh root at the top of the page. Returns the ms from `root.render` to the
- * first painted frame after the commit: render, commit, layout effects, and the browser's style,
- * layout and paint of that frame (passive effects too, when React runs them before the frame).
- */
-export async function mountUntilPainted(element: ReactNode): Promise<number> {
+function isMountingRows(container: HTMLElement): boolean {
+  return container.querySelector(MOUNTING_REPLAY) !== null;
+}
+
+/** Resolves in the microtask after the commit that mounts the replay's last row. */
+function lastRowMounted(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (isMountingRows(container)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { subtree: true, attributeFilter: ['aria-busy'] });
+  });
+}
+
+/** Mounts `element` in a fresh root at the top of the page, and times it until every row is mounted and painted. */
+export async function mountUntilAllRowsPainted(element: ReactNode): Promise<MountTimes> {
   if (mounted !== undefined) throw new Error('The previous mount was not unmounted.');
   window.scrollTo(0, 0);
   const container = document.body.appendChild(document.createElement('div'));
@@ -28,7 +44,15 @@ export async function mountUntilPainted(element: ReactNode): Promise<number> {
     root.render(<CommitSignal onCommit={resolve}>{element}</CommitSignal>);
   });
   await afterNextPaint();
-  return performance.now() - start;
+  const firstRenderMs = performance.now() - start;
+  const firstRenderElements = mountedElementCount();
+  if (!isMountingRows(container)) return { firstRenderMs, firstRenderElements, allRowsMs: firstRenderMs, longestTaskMs: 0 };
+
+  const longTasks = recordLongTasks();
+  await lastRowMounted(container);
+  await afterNextPaint();
+  const allRowsMs = performance.now() - start;
+  return { firstRenderMs, firstRenderElements, allRowsMs, longestTaskMs: longTasks.stop() };
 }
 
 export function mountedElementCount(): number {

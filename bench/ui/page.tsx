@@ -8,7 +8,7 @@ import { countingLoader, trackObjectUrls } from './counters';
 import { FLOOR_IMAGE_ROW_TOGGLES, FloorReplay } from './floor-replay';
 import { timeUntilPainted } from './frames';
 import { scrollThroughPage, settleTilesInView } from './gallery-tiles';
-import { mountedElementCount, mountUntilPainted, unmountCurrent } from './mount';
+import { mountedElementCount, mountUntilAllRowsPainted, unmountCurrent } from './mount';
 import { repeatLog } from './repeat-log';
 import { sessionRows, type SessionRows } from './session-rows';
 import { StoryReplay } from './story-replay';
@@ -53,14 +53,14 @@ const bench: UiBenchPage = {
     };
   },
   async renderAll(variant) {
-    const ms = await mountUntilPainted(view(variant, true));
-    return { ms, elements: mountedElementCount() };
+    const times = await mountUntilAllRowsPainted(view(variant, true));
+    return { ...times, elements: mountedElementCount() };
   },
   async settleImagesInView() {
     await settleTilesInView();
   },
   async expandAllImageRows(variant) {
-    await mountUntilPainted(view(variant, false));
+    await mountUntilAllRowsPainted(view(variant, false));
     const toggles = imageRowToggles(variant);
     const imageRows = preparedRows().imageAttachments.size;
     if (toggles.length !== imageRows) throw new Error(`${variant}: ${toggles.length} image-row toggles for ${imageRows} image rows`);
@@ -78,7 +78,7 @@ const bench: UiBenchPage = {
   async checkLoadsWhileScrolling() {
     const loader = countingLoader(loadRecordedAttachment);
     const createdBefore = objectUrls.created();
-    await mountUntilPainted(view('replay', true, loader.loadImage));
+    await mountUntilAllRowsPainted(view('replay', true, loader.loadImage));
     const loads = await scrollThroughPage(preparedRows().imageAttachments, loader.callsById);
     await unmountCurrent();
     return { ...loads, objectUrlsCreated: objectUrls.created() - createdBefore, liveObjectUrlsAfterUnmount: objectUrls.live() };

@@ -8,7 +8,8 @@ export const TARGETS = {
   linearGrowthSlack: 1.3,
 } as const;
 
-export const METRICS = ['firstRenderMs', 'expandMs', 'heapBytes', 'elements'] as const;
+/** What is compared with the floor: ratios, and growth from the smallest size to the largest. */
+export const METRICS = ['firstRenderMs', 'allRowsMs', 'expandMs', 'heapBytes', 'firstRenderElements', 'elements'] as const;
 export type Metric = (typeof METRICS)[number];
 export type PerMetric = Readonly<Record<Metric, number>>;
 
@@ -39,8 +40,10 @@ export interface Check {
 function perMetric(value: (metric: Metric) => number): PerMetric {
   return {
     firstRenderMs: value('firstRenderMs'),
+    allRowsMs: value('allRowsMs'),
     expandMs: value('expandMs'),
     heapBytes: value('heapBytes'),
+    firstRenderElements: value('firstRenderElements'),
     elements: value('elements'),
   };
 }
@@ -75,8 +78,10 @@ export function growthBetween(small: SizeSummary, large: SizeSummary): Growth {
 
 const METRIC_NAMES: Readonly<Record<Metric, string>> = {
   firstRenderMs: 'first render',
+  allRowsMs: 'all rows mounted',
   expandMs: 'expanding all image rows',
   heapBytes: 'JS heap',
+  firstRenderElements: 'DOM elements at the first render',
   elements: 'DOM elements',
 };
 
