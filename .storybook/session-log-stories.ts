@@ -14,7 +14,7 @@ export const SESSION_LOG_GLOBS = ['../stories/fixtures/sessions/*.jsonl', '../st
 const STORY_FACTORY = path.resolve(import.meta.dirname, '../stories/replay/session-log-story.tsx');
 const EXPORT_NAME = 'Replay';
 
-interface SessionLogStory {
+interface LogFileStory {
   /** The log's name in the replay stories: `sessions/<scenario>` or `reference/<name>`. */
   readonly logName: string;
   readonly title: string;
@@ -22,7 +22,7 @@ interface SessionLogStory {
 }
 
 /** What a log file is called, or `undefined` for files that are not replayable logs. */
-export function sessionLogStory(file: string): SessionLogStory | undefined {
+function storyOfLogFile(file: string): LogFileStory | undefined {
   const normalised = file.split(path.sep).join('/');
   const recorded = /\/stories\/fixtures\/sessions\/([^/]+)\.jsonl$/.exec(normalised)?.[1];
   if (recorded !== undefined) {
@@ -39,7 +39,7 @@ export function sessionLogStory(file: string): SessionLogStory | undefined {
 export const sessionLogIndexer: Indexer = {
   test: /\.jsonl$/,
   createIndex: (fileName) => {
-    const story = sessionLogStory(fileName);
+    const story = storyOfLogFile(fileName);
     if (story === undefined) return Promise.resolve([]);
     return Promise.resolve([
       {
@@ -61,7 +61,7 @@ export function sessionLogStoriesPlugin(): Plugin {
     enforce: 'pre',
     load(id) {
       if (id.includes('?')) return null;
-      const story = sessionLogStory(id);
+      const story = storyOfLogFile(id);
       if (story === undefined) return null;
       return [
         `import { sessionLogStory } from ${JSON.stringify(STORY_FACTORY)};`,
