@@ -67,16 +67,20 @@ interface ImageFit {
 }
 
 /**
- * The image box: a box of the image's aspect ratio clamped to `range` with a long edge of
- * `longEdge`, then never larger than the image on either side (`object-fit: cover` never upscales).
+ * The image box: the image's aspect ratio clamped to `range` first, then a box of that aspect
+ * with a long edge of `longEdge`, shrunk as a whole until it is nowhere larger than the image
+ * (`object-fit: cover` never upscales). Shrinking both sides together keeps the clamped aspect,
+ * also for an image smaller than the box on its short side.
  */
 function fitImage(size: ImageDimensions, range: AspectRange, longEdge: number): ImageFit {
   const aspect = size.width / size.height;
   const boxAspect = clamp(aspect, range);
   const [width, height] = boxAspect >= 1 ? [longEdge, longEdge / boxAspect] : [longEdge * boxAspect, longEdge];
+  const scale = Math.min(1, size.width / width, size.height / height);
+  // The scale is 1 or makes one side exactly the image's: rounding cannot step past the range.
   return {
-    imageWidth: Math.round(Math.min(width, size.width)),
-    imageHeight: Math.round(Math.min(height, size.height)),
+    imageWidth: Math.max(1, Math.min(size.width, Math.round(width * scale))),
+    imageHeight: Math.max(1, Math.min(size.height, Math.round(height * scale))),
     objectPosition: cropAnchor(aspect, range),
   };
 }

@@ -14,7 +14,6 @@ export const IMAGE_CARD_DECLINE_REASONS = [
   'invalid-call-head',
   'not-read-image',
   'invalid-file-path',
-  'missing-meta',
   'invalid-meta',
   'unsupported-block',
   'invalid-image-reference',
@@ -36,7 +35,12 @@ export interface ImageCard {
   readonly text: string;
 }
 
-export type ImageCardExplanation = { readonly card: ImageCard } | { readonly declined: ImageCardDeclineReason };
+/** Where a card's label came from: the recorded presentationMeta, or the call's own `file_path` argument. */
+export type ImageCardLabelSource = 'meta' | 'argument';
+
+export type ImageCardExplanation =
+  | { readonly card: ImageCard; readonly labelFrom: ImageCardLabelSource }
+  | { readonly declined: ImageCardDeclineReason };
 
 export type ImageCardOptions = PathDisplayOptions;
 
@@ -44,17 +48,17 @@ function declined(reason: ImageCardDeclineReason): ImageCardExplanation {
   return { declined: reason };
 }
 
+type LabelPath = { readonly path: string; readonly from: ImageCardLabelSource } | { readonly declined: ImageCardDeclineReason };
+
 /**
- * The path the label shows. `meta.path` when meta was recorded (it must then be valid); a nested
- * call records no meta and falls back to its own `file_path`; a top-level call without meta is a
- * log from before presentationMeta existed and keeps the text card.
+ * The path the label shows: `meta.path` when meta was recorded (it must then be valid). Without
+ * any meta — a nested call, or a log written before presentationMeta existed — the call's own
+ * `file_path` argument, which names the same file as the model asked for it.
  */
-function labelPath(node: ToolCallNode, result: ToolResult, filePath: string): { path: string } | { declined: ImageCardDeclineReason } {
-  if (result.meta === undefined) {
-    return node.kind === 'nested' ? { path: filePath } : { declined: 'missing-meta' };
-  }
+function labelPath(result: ToolResult, filePath: string): LabelPath {
+  if (result.meta === undefined) return { path: filePath, from: 'argument' };
   const metaPath = isRecord(result.meta) ? result.meta.path : undefined;
-  return isNonBlankString(metaPath) ? { path: metaPath } : { declined: 'invalid-meta' };
+  return isNonBlankString(metaPath) ? { path: metaPath, from: 'meta' } : { declined: 'invalid-meta' };
 }
 
 function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplanation {
@@ -68,7 +72,7 @@ function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplan
   if (node.name !== 'read_image') return declined('not-read-image');
   const filePath = filePathArgument(args);
   if (filePath === null) return declined('invalid-file-path');
-  const label = labelPath(node, result, filePath);
+  const label = labelPath(result, filePath);
   if ('declined' in label) return label;
 
   const texts: string[] = [];
@@ -83,7 +87,7 @@ function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplan
   if (images.length === 0) return declined('no-image-block');
   if (!texts.some(isImageEnvelope)) return declined('no-envelope');
 
-  return { card: { label: displayPath(label.path, options), images, text: texts.join('\n') } };
+  return { card: { label: displayPath(label.path, options), images, text: texts.join('\n') }, labelFrom: label.from };
 }
 
 /** The image card for a node, or the reason it has none. Memoised per node and option values. */

@@ -1,5 +1,5 @@
-export { parseSessionLog, KNOWN_EVENT_TYPES } from './session-log';
-export type { LogProblem, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './session-log';
+export { parseSessionLog, REPLAYED_EVENT_TYPES, SessionLogReader } from './session-log';
+export type { LogProblem, OtherEventCount, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './session-log';
 export { buildToolCalls } from './tool-calls';
 export type { ToolCallNode, ToolCallProblem, ToolCallTree, ToolOutcome, ToolResult, ToolResultError } from './tool-calls';
 export { IMAGE_MEDIA_TYPES, narrowAttachmentRef, viewContentBlock } from './content-blocks';
@@ -8,7 +8,7 @@ export { isImageEnvelope } from './envelope';
 export { displayPath } from './path-display';
 export type { PathDisplayOptions } from './path-display';
 export { explainImageCard, imageCardModel, IMAGE_CARD_DECLINE_REASONS } from './image-card';
-export type { ImageCard, ImageCardDeclineReason, ImageCardExplanation, ImageCardImage, ImageCardOptions } from './image-card';
+export type { ImageCard, ImageCardDeclineReason, ImageCardExplanation, ImageCardImage, ImageCardLabelSource, ImageCardOptions } from './image-card';
 export { toolRowModel } from './tool-row-model';
 export type { KnownToolName, ToolRowModel, ToolRowState, ToolRowVariant, ToolTitleKey } from './tool-row-model';
 export type { OutputPart } from './tool-row-model';

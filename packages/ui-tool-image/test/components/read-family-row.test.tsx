@@ -21,13 +21,14 @@ afterEach(() => {
 });
 
 /** The recorded success call of reference-logs/read-image, its result line given the meta the host now persists. */
-function recordedReadImageNode({ withMeta = true } = {}): ToolCallNode {
+/** `meta: 'as recorded'` keeps the result line exactly as the reference log has it: no meta at all. */
+function recordedReadImageNode({ meta = { path: `${CWD}/red.png` } }: { meta?: unknown } = {}): ToolCallNode {
   const lines = referenceLog('read-image', CWD).split('\n');
   const callLine = lines.find((line) => line.startsWith('{"type":"tool/call"'));
   const resultLine = lines.find((line) => line.startsWith('{"type":"tool/result"'));
   if (callLine === undefined || resultLine === undefined) throw new Error('reference log changed');
   const result = JSON.parse(resultLine) as { data: Record<string, unknown> };
-  const data = withMeta ? { ...result.data, meta: { path: `${CWD}/red.png` } } : result.data;
+  const data = meta === 'as recorded' ? result.data : { ...result.data, meta };
   const log = parseSessionLog([lines[0], callLine, JSON.stringify({ ...result, data })].join('\n'));
   const [node] = buildToolCalls(log.events).roots;
   if (node === undefined) throw new Error('no node');
@@ -156,12 +157,27 @@ describe('read_image without an image card shows text, never the slot', () => {
     expect(document.querySelector('.tc-card--image')).toBeNull();
   });
 
-  it('a legacy result without meta is the text card: flattened output with a placeholder, collapsed', () => {
+  it('a legacy result without meta (the reference log as recorded) is the image card, labelled from file_path', () => {
     const probe = galleryProbe();
     renderInProvider(
       <>
         <RegisterEntry registration={probe.registration} />
-        <ToolCallView node={recordedReadImageNode({ withMeta: false })} />
+        <ToolCallView node={recordedReadImageNode({ meta: 'as recorded' })} />
+      </>,
+    );
+    expect(disclosureOf('read-image-call').getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('gallery')).toBeTruthy();
+    expect(document.querySelector('.tc-card__label')?.textContent).toBe('red.png');
+    expect(document.body.innerHTML).not.toContain('attachmentId');
+    expect(recordedReadImageNode({ meta: 'as recorded' }).result).not.toHaveProperty('meta');
+  });
+
+  it('a result whose meta is malformed is the text card: flattened output with a placeholder, collapsed', () => {
+    const probe = galleryProbe();
+    renderInProvider(
+      <>
+        <RegisterEntry registration={probe.registration} />
+        <ToolCallView node={recordedReadImageNode({ meta: { path: 7 } })} />
       </>,
     );
     const disclosure = disclosureOf('read-image-call');
@@ -173,7 +189,7 @@ describe('read_image without an image card shows text, never the slot', () => {
   });
 
   it('words the text card placeholder in zh-CN', () => {
-    renderInProvider(<ToolCallView node={recordedReadImageNode({ withMeta: false })} />, { locale: 'zh-CN' });
+    renderInProvider(<ToolCallView node={recordedReadImageNode({ meta: { path: 7 } })} />, { locale: 'zh-CN' });
     fireEvent.click(disclosureOf('read-image-call'));
     expect(getByExactText(`${ENVELOPE}\n[图像：red.png 1×1]`)).toBeTruthy();
     expect(screen.queryByText(/\[image/)).toBeNull();

@@ -1,9 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   galleryLayout,
   GALLERY_GAP,
   GALLERY_MAX_ROW_WIDTH,
+  GALLERY_ROW_ASPECT,
   GALLERY_ROW_HEIGHT,
+  MIN_HIT_SIZE,
+  SINGLE_IMAGE_ASPECT,
+  SINGLE_IMAGE_LONG_EDGE,
   singleImageThumbnail,
   type GalleryTile,
   type ImageDimensions,
@@ -56,15 +61,51 @@ describe('singleImageThumbnail', () => {
     expect(singleImageThumbnail(size(240, 240))).toMatchObject({ width: 240, height: 240 });
   });
 
-  it('never upscales a side the clamp would lengthen: a hairline stays a hairline, cropped at its anchor', () => {
-    expect(singleImageThumbnail(size(2001, 1))).toEqual({ width: 240, height: 44, imageWidth: 240, imageHeight: 1, objectPosition: 'left' });
-    expect(singleImageThumbnail(size(1, 2001))).toEqual({ width: 44, height: 240, imageWidth: 1, imageHeight: 240, objectPosition: 'top' });
-    expect(singleImageThumbnail(size(300, 50))).toMatchObject({ imageWidth: 240, imageHeight: 50, objectPosition: 'left' });
+  it('clamps the aspect first, then shrinks the box as a whole: an image narrower than the box keeps the clamped aspect', () => {
+    // Each side limited on its own would give 30×240 (1/8) and 200×30 (6.7).
+    expect(singleImageThumbnail(size(30, 1000))).toEqual({ width: 44, height: 120, imageWidth: 30, imageHeight: 120, objectPosition: 'top' });
+    expect(singleImageThumbnail(size(200, 30))).toEqual({ width: 120, height: 44, imageWidth: 120, imageHeight: 30, objectPosition: 'left' });
+    expect(singleImageThumbnail(size(300, 50))).toMatchObject({ imageWidth: 200, imageHeight: 50, objectPosition: 'left' });
+  });
+
+  it('never upscales a hairline: its box is a few pixels at the clamped aspect, cropped at its anchor', () => {
+    expect(singleImageThumbnail(size(2001, 1))).toEqual({ width: 44, height: 44, imageWidth: 4, imageHeight: 1, objectPosition: 'left' });
+    expect(singleImageThumbnail(size(1, 2001))).toEqual({ width: 44, height: 44, imageWidth: 1, imageHeight: 4, objectPosition: 'top' });
   });
 
   it('keeps a hit area of at least 44×44 around a tiny image, which stays its own size', () => {
     expect(singleImageThumbnail(size(1, 1))).toEqual({ width: 44, height: 44, imageWidth: 1, imageHeight: 1, objectPosition: 'center' });
-    expect(singleImageThumbnail(size(200, 20))).toEqual({ width: 200, height: 44, imageWidth: 200, imageHeight: 20, objectPosition: 'left' });
+    expect(singleImageThumbnail(size(20, 20))).toEqual({ width: 44, height: 44, imageWidth: 20, imageHeight: 20, objectPosition: 'center' });
+  });
+
+  const dimension = fc.integer({ min: 1, max: 20_000 });
+
+  it('always gives a box whose aspect lies in [1/4, 4], no larger than the image, in a tile of at least 44 px (property)', () => {
+    fc.assert(
+      fc.property(dimension, dimension, (width, height) => {
+        const thumbnail = singleImageThumbnail(size(width, height));
+        const boxAspect = thumbnail.imageWidth / thumbnail.imageHeight;
+        expect(boxAspect).toBeGreaterThanOrEqual(SINGLE_IMAGE_ASPECT.min);
+        expect(boxAspect).toBeLessThanOrEqual(SINGLE_IMAGE_ASPECT.max);
+        expect(thumbnail.imageWidth).toBeLessThanOrEqual(Math.min(width, SINGLE_IMAGE_LONG_EDGE));
+        expect(thumbnail.imageHeight).toBeLessThanOrEqual(Math.min(height, SINGLE_IMAGE_LONG_EDGE));
+        expect(Math.min(thumbnail.imageWidth, thumbnail.imageHeight)).toBeGreaterThanOrEqual(1);
+        expect(Math.min(thumbnail.width, thumbnail.height)).toBeGreaterThanOrEqual(MIN_HIT_SIZE);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('fills the box: an image at least 240 px on its long edge and within the aspect range gets the full long edge (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 240, max: 20_000 }), fc.double({ min: 0.25, max: 4, noNaN: true }), (long, aspect) => {
+        const [width, height] = aspect >= 1 ? [long, Math.max(1, Math.round(long / aspect))] : [Math.max(1, Math.round(long * aspect)), long];
+        const thumbnail = singleImageThumbnail(size(width, height));
+        if (width / height >= 0.25 && width / height <= 4) {
+          expect(Math.max(thumbnail.imageWidth, thumbnail.imageHeight)).toBe(SINGLE_IMAGE_LONG_EDGE);
+        }
+      }),
+    );
   });
 });
 
@@ -125,5 +166,21 @@ describe('galleryLayout', () => {
 
   it('lays out nothing for no images', () => {
     expect(galleryLayout([]).rows).toEqual([]);
+  });
+
+  it('keeps every row tile\'s image box within [1/2, 2] and no larger than its image (property)', () => {
+    const dimension = fc.integer({ min: 1, max: 20_000 });
+    fc.assert(
+      fc.property(fc.array(fc.record({ width: dimension, height: dimension }), { minLength: 2, maxLength: 8 }), (images) => {
+        for (const tile of galleryLayout(images).rows.flat()) {
+          if (tile.kind !== 'image') continue;
+          const { imageWidth, imageHeight } = tile.thumbnail;
+          expect(imageWidth / imageHeight).toBeGreaterThanOrEqual(GALLERY_ROW_ASPECT.min);
+          expect(imageWidth / imageHeight).toBeLessThanOrEqual(GALLERY_ROW_ASPECT.max);
+          expect(imageWidth).toBeLessThanOrEqual(tile.image.width);
+          expect(imageHeight).toBeLessThanOrEqual(tile.image.height);
+        }
+      }),
+    );
   });
 });

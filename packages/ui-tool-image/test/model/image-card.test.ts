@@ -65,7 +65,6 @@ const declineCases: readonly (readonly [string, ImageCardDeclineReason, () => To
   ['file_path missing', 'invalid-file-path', () => ({ ...validReadImageNode(), argsRaw: '{}' })],
   ['file_path blank', 'invalid-file-path', () => ({ ...validReadImageNode(), argsRaw: '{"file_path":"  "}' })],
   ['file_path not a string', 'invalid-file-path', () => ({ ...validReadImageNode(), argsRaw: '{"file_path":["red.png"]}' })],
-  ['top-level call without meta (legacy log)', 'missing-meta', withoutMeta],
   ['meta null', 'invalid-meta', () => withResult({ meta: null })],
   ['meta.path missing', 'invalid-meta', () => withResult({ meta: {} })],
   ['meta.path blank', 'invalid-meta', () => withResult({ meta: { path: '' } })],
@@ -95,9 +94,19 @@ describe('explainImageCard: every decline reason, against a valid baseline', () 
   it('the baselines (top-level with meta, nested without) yield a card', () => {
     expect(explainImageCard(validReadImageNode(), OPTIONS)).toEqual({
       card: { label: 'red.png', images: [{ attachment: RED_PNG_REF }], text: envelopeText() },
+      labelFrom: 'meta',
     });
     expect(explainImageCard(validNestedNode(), OPTIONS)).toEqual({
       card: { label: 'red.png', images: [{ attachment: RED_PNG_REF }], text: envelopeText() },
+      labelFrom: 'argument',
+    });
+  });
+
+  it('a top-level call recorded with no meta at all (a log from before presentationMeta) labels from its file_path argument', () => {
+    const legacy = withoutMeta();
+    expect(explainImageCard({ ...legacy, argsRaw: JSON.stringify({ file_path: `${HOME}/shots/b.png` }) }, OPTIONS)).toEqual({
+      card: { label: '~/shots/b.png', images: [{ attachment: RED_PNG_REF }], text: envelopeText() },
+      labelFrom: 'argument',
     });
   });
 
@@ -108,6 +117,12 @@ describe('explainImageCard: every decline reason, against a valid baseline', () 
 
   it('the table covers every exported reason', () => {
     expect(new Set(declineCases.map(([, reason]) => reason))).toEqual(new Set(IMAGE_CARD_DECLINE_REASONS));
+  });
+
+  it('meta present but malformed still declines, never falling back to the argument', () => {
+    for (const meta of [null, {}, { path: '' }, { path: 7 }, 'red.png']) {
+      expect(explainImageCard(withResult({ meta }), OPTIONS)).toEqual({ declined: 'invalid-meta' });
+    }
   });
 
   it('a nested call with malformed meta declines too (meta, when present, must be valid)', () => {

@@ -1,13 +1,23 @@
 /// <reference types="vite/client" />
-import readImage from '../../../../stories/fixtures/reference-logs/read-image/session.jsonl?raw';
-import readImageTextRoute from '../../../../stories/fixtures/reference-logs/read-image-text-route/session.jsonl?raw';
-
-const LOGS = { 'read-image': readImage, 'read-image-text-route': readImageTextRoute };
 
 /**
- * A reference log of the harness (copied from shared/reference-logs) with its `{{cwd}}`
- * snapshot placeholder replaced by a literal path, as real logs hold.
+ * The reference logs of the harness (copied from shared/reference-logs), by directory name, with
+ * their `{{cwd}}` snapshot placeholder replaced by a literal path, as real logs hold.
  */
-export function referenceLog(name: keyof typeof LOGS, cwd: string): string {
-  return LOGS[name].replaceAll('{{cwd}}', cwd);
+const MODULES = import.meta.glob<string>('../../../../stories/fixtures/reference-logs/*/session.jsonl', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+const LOGS: ReadonlyMap<string, string> = new Map(
+  Object.entries(MODULES).map(([file, text]) => [/\/reference-logs\/([^/]+)\//.exec(file)?.[1] ?? file, text]),
+);
+
+export const REFERENCE_LOG_NAMES: readonly string[] = [...LOGS.keys()].sort();
+
+export function referenceLog(name: string, cwd: string): string {
+  const text = LOGS.get(name);
+  if (text === undefined) throw new Error(`no reference log ${name}`);
+  return text.replaceAll('{{cwd}}', cwd);
 }
