@@ -1,5 +1,7 @@
 export type { LoadImage } from './load-image';
-export type { ImagesOwnerProps, ToolViewOwnerProps } from './tool-slots';
+export type { ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './tool-slots';
+export { MessageView, PlainMessageView } from './session-replay/message-view';
+export type { MessagePart, MessageRole } from './session-replay/replay-items';
 export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
 export { ToolRow, type ToolRowProps } from './tool-row';
 export { ToolIcon } from './tool-icon';

@@ -21,9 +21,9 @@ export function ReadFamilyRow({ node, row, loadImage }: ToolViewOwnerProps): Rea
       row={row}
       onOpenFile={settings.onOpenFile}
       autoExpand={card !== null && settings.expandImageResults}
+      nested={<NestedToolCalls node={node} />}
     >
       {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} />}
-      <NestedToolCalls node={node} />
     </ToolRow>
   );
 }

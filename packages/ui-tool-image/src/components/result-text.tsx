@@ -14,11 +14,12 @@ export interface ResultTextProps {
 export function ResultText({ output }: ResultTextProps): ReactNode {
   const labels = useLabels();
   // A result can be megabytes of text: join it once per result and locale, not on every render.
-  const text = useMemo(() => output?.map((part) => partText(part, labels)).join('\n'), [output, labels]);
+  const text = useMemo(() => output?.map((part) => outputPartText(part, labels)).join('\n'), [output, labels]);
   return text === undefined ? <p className="tc-note">{labels['row.noResult']}</p> : <pre className="tc-text">{text}</pre>;
 }
 
-function partText(part: OutputPart, labels: LabelSet): string {
+/** One part as text in the current locale: images become placeholders, never the reference. */
+export function outputPartText(part: OutputPart, labels: LabelSet): string {
   switch (part.kind) {
     case 'text':
       return part.text;
@@ -29,7 +30,7 @@ function partText(part: OutputPart, labels: LabelSet): string {
         : formatLabel(labels['output.image'], { name, width, height });
     }
     case 'json-with-images':
-      return part.segments.map((segment) => partText(segment, labels)).join('');
+      return part.segments.map((segment) => outputPartText(segment, labels)).join('');
     case 'invalid-image':
       return labels['output.invalidImage'];
     case 'unsupported':

@@ -27,16 +27,15 @@ function renderGenericToolRow(props: ToolViewOwnerProps): ReactNode {
 export function GenericToolRow({ node, row }: ToolViewOwnerProps): ReactNode {
   const { onOpenFile } = useToolCardSettings();
   return (
-    <ToolRow node={node} row={row} onOpenFile={onOpenFile}>
+    <ToolRow node={node} row={row} onOpenFile={onOpenFile} nested={<NestedToolCalls node={node} />}>
       <InOutBody node={node} row={row} />
-      <NestedToolCalls node={node} />
     </ToolRow>
   );
 }
 
 /**
  * The calls a program dispatched from inside `node`, each shown as a call of its own. Every
- * toolview renders this in its body; it lives here because the generic row needs it too.
+ * toolview passes this as its row's `nested`; it lives here because the generic row needs it too.
  */
 export function NestedToolCalls({ node }: { readonly node: ToolCallNode }): ReactNode {
   const labels = useLabels();

@@ -15,15 +15,21 @@ export interface ToolRowProps {
   readonly autoExpand?: boolean;
   /** The body: mounted only while the row is expanded. */
   readonly children?: ReactNode;
+  /**
+   * Sub-rows (calls dispatched from inside this one): always shown under the row, as the harness
+   * shows them; the row's own toggle hides only its body.
+   */
+  readonly nested?: ReactNode;
 }
 
 /**
  * The chrome every tool row shares: icon, title, state, path summary and a disclosure for the body.
  * The summary button sits beside the disclosure button, never inside it: buttons cannot nest.
  */
-export function ToolRow({ node, row, onOpenFile, autoExpand = false, children }: ToolRowProps): ReactNode {
+export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, nested }: ToolRowProps): ReactNode {
   const labels = useLabels();
   const bodyId = useId();
+  const nameIds = { title: useId(), state: useId(), reason: useId() };
   const [toggledOpen, setToggledOpen] = useState<boolean | null>(null);
   const expanded = toggledOpen ?? autoExpand;
   const busy = row.state === 'running' || row.state === 'preparing';
@@ -45,24 +51,36 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children }:
           className="tc-row__disclosure"
           aria-expanded={expanded}
           aria-controls={bodyId}
+          // The name is the title and state, then why a failed or stopped call ended ("Read image Failed Error: …").
+          aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
           onClick={() => {
             setToggledOpen(!expanded);
           }}
         >
           <span className="tc-row__chevron" aria-hidden="true" />
           <ToolIcon variant={row.variant} />
-          <span className="tc-row__title">{title}</span>
+          <span id={nameIds.title} className="tc-row__title">
+            {title}
+          </span>
           <span className="tc-row__state" aria-hidden="true" />
           {/* Keeps title and state apart in the accessible name: "Read image Done". */}
           {' '}
-          <span className="tc-visually-hidden">{labels[`state.${row.state}`]}</span>
+          <span id={nameIds.state} className="tc-visually-hidden">
+            {labels[`state.${row.state}`]}
+          </span>
         </button>
         <RowSummary row={row} onOpenFile={onOpenFile} />
+        {row.reason === undefined ? null : (
+          <span id={nameIds.reason} className="tc-row__reason">
+            {row.reason}
+          </span>
+        )}
       </div>
       {/* Always present so aria-controls points at an element; the content mounts only while open. */}
       <div id={bodyId} className="tc-row__body" hidden={!expanded}>
         {expanded ? children : null}
       </div>
+      {nested}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ImageCardImage, ToolCallNode, ToolRowModel } from '../model';
 import type { KeyedSlotSpec, SlotSpec } from '../slots';
 import type { LoadImage } from './load-image';
+import type { MessagePart, MessageRole } from './session-replay/replay-items';
 
 /** What the render site of `tool.call.toolview` hands the toolview registered for the call's tool name. */
 export interface ToolViewOwnerProps {
@@ -16,11 +17,22 @@ export interface ImagesOwnerProps {
   readonly align: 'start' | 'end';
 }
 
+/** What a replay hands the entry that fills `conversation.message` (the message view). */
+export interface MessageOwnerProps {
+  readonly role: MessageRole;
+  readonly parts: readonly MessagePart[];
+  readonly loadImage: LoadImage;
+}
+
 declare module '../slots' {
   interface SlotMap {
     /** Keyed by tool name; a call whose tool has no toolview shows the generic row. */
     'tool.call.toolview': KeyedSlotSpec<ToolViewOwnerProps>;
     /** A child slot: declared by the `read_image` toolview, rendered only inside its card. */
     'tool.call.images': SlotSpec<ImagesOwnerProps>;
+    /** One conversation message of a replay; a crash or an empty slot shows it as plain text. */
+    'conversation.message': SlotSpec<MessageOwnerProps>;
+    /** A child slot: declared by the message view, rendered for each run of images in a message. */
+    'conversation.message.images': SlotSpec<ImagesOwnerProps>;
   }
 }

@@ -12,6 +12,7 @@ export type { ImageCard, ImageCardDeclineReason, ImageCardExplanation, ImageCard
 export { toolRowModel } from './tool-row-model';
 export type { KnownToolName, ToolRowModel, ToolRowState, ToolRowVariant, ToolTitleKey } from './tool-row-model';
 export type { OutputPart } from './tool-row-model';
+export { imagePart } from './output-part';
 export {
   galleryLayout,
   singleImageThumbnail,

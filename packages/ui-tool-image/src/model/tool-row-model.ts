@@ -43,6 +43,8 @@ export interface ToolRowModel {
   readonly filePath?: string;
   /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
   readonly output?: readonly OutputPart[];
+  /** Failed and stopped calls: the first non-blank line of the result's text, so a collapsed row says why. */
+  readonly reason?: string;
 }
 
 const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
@@ -72,17 +74,31 @@ function outputPart(block: unknown): OutputPart {
   }
 }
 
+/** The first non-blank line of a result's text blocks, trimmed; `undefined` when it has none. */
+function firstTextLine(result: ToolResult): string | undefined {
+  for (const block of result.content) {
+    const view = viewContentBlock(block);
+    if (view.kind !== 'text') continue;
+    const line = view.text.split('\n').find((candidate) => candidate.trim() !== '');
+    if (line !== undefined) return line.trim();
+  }
+  return undefined;
+}
+
 function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRowModel {
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
   const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
+  const state = rowState(node.result, args !== null);
+  const reason = node.result !== undefined && (state === 'error' || state === 'stopped') ? firstTextLine(node.result) : undefined;
   return {
     variant,
     titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,
-    state: rowState(node.result, args !== null),
+    state,
     ...(filePath === null ? {} : { summary: displayPath(filePath, options), filePath }),
     ...(node.result === undefined ? {} : { output: node.result.content.map(outputPart) }),
+    ...(reason === undefined ? {} : { reason }),
   };
 }
 

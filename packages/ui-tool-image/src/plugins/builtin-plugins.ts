@@ -1,13 +1,16 @@
 import { registerAttachmentPresentation } from './attachment-presentation';
+import { declareMessageSlot, registerMessageView } from './message-view';
 import { registerReadImageToolview } from './read-image-toolview';
 import { registerReadToolview } from './read-toolview';
 import type { ToolCardPlugin } from './tool-card-plugin';
 import { declareToolviewSlot } from './toolview-slot';
 
-/** What every `ToolCardProvider` sets up, in order: the slot first, then the rows that fill it, then the gallery. */
+/** What every `ToolCardProvider` sets up, in order: the slots first, then the views that fill them, then the gallery. */
 export const BUILTIN_PLUGINS: readonly ToolCardPlugin[] = [
   declareToolviewSlot,
+  declareMessageSlot,
   registerReadImageToolview,
   registerReadToolview,
+  registerMessageView,
   registerAttachmentPresentation,
 ];

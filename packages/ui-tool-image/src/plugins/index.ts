@@ -5,3 +5,4 @@ export { registerReadImageToolview } from './read-image-toolview';
 export { registerReadToolview } from './read-toolview';
 export type { ToolCardPlugin } from './tool-card-plugin';
 export { registerAttachmentPresentation } from './attachment-presentation';
+export { declareMessageSlot, registerMessageView } from './message-view';

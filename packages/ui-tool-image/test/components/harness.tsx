@@ -58,6 +58,13 @@ export function rowOf(callId: string): HTMLElement {
   return row;
 }
 
+/** The body of a row (its own IN/OUT or card, not its sub-rows). */
+export function bodyOf(callId: string): HTMLElement {
+  const body = rowOf(callId).querySelector<HTMLElement>(':scope > .tc-row__body');
+  if (body === null) throw new Error(`no body for call ${callId}`);
+  return body;
+}
+
 /** The disclosure button of a row (the one with aria-expanded, not the summary). */
 export function disclosureOf(callId: string): HTMLElement {
   const header = rowOf(callId).querySelector<HTMLElement>(':scope > .tc-row__header');

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToolCallView } from '../../src/components';
 import { buildToolCalls, parseSessionLog, type ToolCallNode } from '../../src/model';
@@ -12,7 +12,7 @@ import {
   toolCallEvent,
   toolResultEvent,
 } from '../model/builders';
-import { disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
+import { bodyOf, disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { referenceLog } from '../support/reference-logs';
 
 afterEach(() => {
@@ -150,8 +150,10 @@ describe('read_image without an image card shows text, never the slot', () => {
         <ToolCallView node={node} />
       </>,
     );
+    // At a glance: a settled failure says why in the collapsed row; a running call has nothing to say yet.
+    expect(document.querySelector('.tc-row__reason')?.textContent).toBe(_state === 'running' ? undefined : text);
     fireEvent.click(disclosureOf('img'));
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(within(bodyOf('img')).getByText(text)).toBeTruthy();
     expect(screen.queryByTestId('gallery')).toBeNull();
     expect(probe.received).not.toHaveBeenCalled();
     expect(document.querySelector('.tc-card--image')).toBeNull();

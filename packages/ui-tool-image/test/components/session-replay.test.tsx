@@ -5,7 +5,7 @@ import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import { ToolCardProvider } from '../../src/plugins';
-import { disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
+import { bodyOf, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { referenceLog } from '../support/reference-logs';
 
 afterEach(() => {
@@ -48,13 +48,50 @@ describe('SessionReplay of the reference logs', () => {
     renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('read-image-text-route', CWD))} />);
     expect(rowOf('read-image-refused').getAttribute('data-state')).toBe('error');
     expect(screen.getByText('UNAVAILABLE')).toBeTruthy();
+    const refusal =
+      'Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images';
+    // Readable at a glance, before the row is opened.
+    expect(rowOf('read-image-refused').querySelector('.tc-row__reason')?.textContent).toBe(refusal);
     fireEvent.click(disclosureOf('read-image-refused'));
-    expect(
-      screen.getByText(
-        'Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
-      ),
-    ).toBeTruthy();
+    expect(within(bodyOf('read-image-refused')).getByText(refusal)).toBeTruthy();
   });
+
+  it('inline-image-prompt: the pasted image shows in place, between the prompt\'s two text blocks, through the gallery', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('inline-image-prompt', CWD))} />);
+    const message = document.querySelector('.tc-message--user');
+    const children = [...(message?.children ?? [])].map((child) => child.className);
+    expect(children).toEqual(['tc-message__role', 'tc-message__text', 'tc-message__images', 'tc-message__text']);
+    const gallery = within(message as HTMLElement).getByRole('group', { name: 'Images' });
+    expect(gallery.querySelectorAll('.tc-gallery__tile')).toHaveLength(1);
+    expect(document.body.innerHTML).not.toContain('attachmentId');
+    expect(document.body.innerHTML).not.toMatch(/base64|data:image/);
+  });
+
+  it('code-mode-read-image: the nested card is visible without a click, and the deferred context message shows the same image', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('code-mode-read-image', CWD))} />);
+    const nested = rowOf('code-image-call:code:2');
+    expect(rowOf('code-image-call').contains(nested)).toBe(true);
+    expect(disclosureOf('code-image-call').getAttribute('aria-expanded')).toBe('false');
+    expect(nested.querySelector('.tc-card__label')?.textContent).toBe('red.png');
+    const context = document.querySelector('.tc-message--context');
+    expect(within(context as HTMLElement).getByText('Context for the model')).toBeTruthy();
+    expect(context?.querySelectorAll('.tc-gallery__tile')).toHaveLength(1);
+    // The runtime-context snapshot is plumbing, not conversation.
+    expect(screen.queryByText(/Current runtime context/)).toBeNull();
+  });
+
+  it.each(['read-image', 'read-image-dimension', 'read-image-text-route', 'inline-image-prompt', 'code-mode-read-image'])(
+    '%s: no problem listed, one quiet line for the events it does not show',
+    (name) => {
+      const log = parseSessionLog(referenceLog(name, CWD));
+      renderInProvider(<SessionReplay log={log} />);
+      expect(screen.queryByText('Problems in this log')).toBeNull();
+      const skipped = log.otherEvents.reduce((sum, { count }) => sum + count, 0);
+      expect(document.querySelector('.tc-other-events summary')?.textContent).toBe(
+        `Other events not shown: ${skipped} (types: ${log.otherEvents.length})`,
+      );
+    },
+  );
 });
 
 describe('SessionReplay structure', () => {
@@ -87,15 +124,21 @@ describe('SessionReplay structure', () => {
       ]),
     );
     renderInProvider(<SessionReplay log={log} />);
-    expect(document.querySelector('[data-call-id="sub"]')).toBeNull();
-    fireEvent.click(disclosureOf('prog'));
+    // Sub-rows are always shown: the parent's toggle hides only its own IN/OUT.
     const child = rowOf('sub');
+    expect(disclosureOf('prog').getAttribute('aria-expanded')).toBe('false');
     expect(rowOf('prog').contains(child)).toBe(true);
+    expect(rowOf('prog').querySelector('.tc-row__body')?.contains(child)).toBe(false);
     expect(child.getAttribute('data-tool')).toBe('read_image');
+    expect(child.querySelector('.tc-card__label')?.textContent).toBe('a.png');
+    fireEvent.click(disclosureOf('prog'));
+    expect(rowOf('prog').querySelector('.tc-row__body')?.textContent).toContain('program finished');
+    fireEvent.click(disclosureOf('prog'));
+    expect(rowOf('sub')).toBe(child);
     expect(document.querySelectorAll('.tc-replay > .tc-replay__item > .tc-row')).toHaveLength(1);
     const note = screen.getByText('deferred image context').closest('.tc-message');
     expect(note?.classList.contains('tc-message--context')).toBe(true);
-    expect(within(note as HTMLElement).getByText('Context')).toBeTruthy();
+    expect(within(note as HTMLElement).getByText('Context for the model')).toBeTruthy();
     expect(precedes(rowOf('prog'), note as HTMLElement) && precedes(note as HTMLElement, screen.getByText('looked at it'))).toBe(true);
   });
 
@@ -120,6 +163,24 @@ describe('SessionReplay structure', () => {
       (item) => item.querySelector('.tc-row')?.getAttribute('data-call-id') ?? item.querySelector('.tc-message__text')?.textContent,
     );
     expect(order).toEqual(['first', 'headless', 'after headless', 'lost:1', 'after orphan start', 'late', 'after late call', 'last']);
+  });
+
+  it('shows the other event types as one quiet line that opens to a table, most frequent first', () => {
+    const others = [{ type: 'step/start', data: {} }, { type: 'assistant/chunk', data: {} }, { type: 'assistant/chunk', data: {} }, { type: 'x/y', data: {} }];
+    renderInProvider(<SessionReplay log={parseSessionLog(logText([userMessage('hi'), ...others]))} />);
+    const details = document.querySelector<HTMLDetailsElement>('details.tc-other-events');
+    if (details === null) throw new Error('no other-events line');
+    expect(details.open).toBe(false);
+    expect(details.querySelector('summary')?.textContent).toBe('Other events not shown: 4 (types: 3)');
+    const table = within(details).getByRole('table', { name: 'Events not shown, by type' });
+    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([['Event type', 'Events'], ['assistant/chunk', '2'], ['step/start', '1'], ['x/y', '1']]);
+    expect(screen.queryByText('Problems in this log')).toBeNull();
+  });
+
+  it('has no other-events line when the log has only what it shows', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(logText([userMessage('hi')]))} />);
+    expect(document.querySelector('.tc-other-events')).toBeNull();
   });
 
   it('lists the problems of a malformed log by line, and still renders what it could read', () => {

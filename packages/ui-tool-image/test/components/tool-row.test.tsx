@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToolRow } from '../../src/components';
+import { ToolCallView, ToolRow } from '../../src/components';
+import { disclosureOf, renderInProvider } from './harness';
 import { toolRowModel, type ToolCallNode } from '../../src/model';
 import { CWD, onlyRoot, toolCallEvent, toolResultEvent } from '../model/builders';
 
@@ -116,6 +117,37 @@ describe('ToolRow summary', () => {
   });
 });
 
+describe('ToolRow at a glance: why a failed or stopped call ended', () => {
+  const longReason = `Error: cannot read "shots/a.png" as an image: ${'the file is far too large to read; '.repeat(8)}downscale it first`;
+
+  it.each([
+    ['failed', { isError: true, text: `\n  ${longReason}  \nsecond line of detail` }, 'Failed'],
+    ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped'],
+  ] as const)('a %s row shows the first line of its message while collapsed, and says it in its name', (_state, result, stateLabel) => {
+    const { disclosure } = renderRow(readNode(result));
+    const firstLine = result.text.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? '';
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    const reason = document.querySelector('.tc-row__header .tc-row__reason');
+    expect(reason?.textContent).toBe(firstLine);
+    expect(screen.getByRole('button', { name: `Read ${stateLabel} ${firstLine}` })).toBe(disclosure);
+    expect(reason?.textContent).not.toContain('second line');
+  });
+
+  it('opened, the row shows the whole message in its body', () => {
+    renderInProvider(<ToolCallView node={readNode({ isError: true, text: `${longReason}\nsecond line of detail` })} />);
+    fireEvent.click(disclosureOf('call-7'));
+    expect(document.querySelector('.tc-row__body')?.textContent).toContain(`${longReason}\nsecond line of detail`);
+  });
+
+  it.each([
+    ['running', undefined],
+    ['done', { text: 'all good' }],
+  ] as const)('a %s row has no reason line', (_state, result) => {
+    renderRow(readNode(result));
+    expect(document.querySelector('.tc-row__reason')).toBeNull();
+  });
+});
+
 describe('ToolRow attributes and state', () => {
   it('carries data-tool, data-state and data-call-id on the row root', () => {
     renderRow(readNode({}));
@@ -134,7 +166,8 @@ describe('ToolRow attributes and state', () => {
     const { disclosure } = renderRow(readNode(result));
     expect(screen.getByText(state).className).toBe('tc-visually-hidden');
     expect(disclosure.textContent).toBe(`Read ${state}`);
-    expect(screen.getByRole('button', { name: `Read ${state}` })).toBe(disclosure);
+    // A failed or stopped call's name goes on with why it ended (the reason line, see below).
+    expect(screen.getByRole('button', { name: new RegExp(`^Read ${state}( |$)`) })).toBe(disclosure);
     expect(document.querySelector('.tc-row')?.getAttribute('aria-busy')).toBe(busy);
   });
 

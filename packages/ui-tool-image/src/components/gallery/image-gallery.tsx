@@ -29,6 +29,8 @@ export function ImageGallery({ images, loadImage, align, maxVisible }: ImageGall
   const openAt = (index: number) => (opener: HTMLElement) => {
     setLightbox({ index, opener });
   };
+  // No images, no gallery: an empty labelled group would only be noise to a screen reader.
+  if (images.length === 0) return null;
 
   return (
     <div className="tc-gallery" role="group" aria-label={labels['gallery.label']} data-align={align} style={{ gap: layout.gap }}>

@@ -13,6 +13,14 @@ import { LightboxStage } from './lightbox-stage';
 import { neighboursOf } from './neighbours';
 import { useModalDialog } from './use-modal-dialog';
 
+/**
+ * The dialog fills the viewport, so its backdrop is what shows of the dialog itself and of the
+ * stage around the image: a press there closes, a press on the image, a control or the caption does not.
+ */
+function isBackdrop(target: EventTarget | null, dialog: HTMLDialogElement | null): boolean {
+  return target === dialog || (target instanceof Element && target.classList.contains('tc-lightbox__stage'));
+}
+
 export interface ImageLightboxProps {
   /** The card's images; ←/→ move between them. */
   readonly images: readonly ImageCardImage[];
@@ -50,6 +58,8 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [actualSize, setActualSize] = useState(false);
+  // Where the press began: a drag from the image out onto the backdrop is not a press on the backdrop.
+  const pressTarget = useRef<EventTarget | null>(null);
   // The neighbours load too, so ←/→ find them ready; a step keeps every load still needed.
   const image = useAttachmentImageWithNeighbours(attachment, neighboursOf(images, index), loadImage);
 
@@ -77,7 +87,19 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   });
 
   return (
-    <dialog ref={dialogRef} className="tc-lightbox" aria-labelledby={titleId}>
+    <dialog
+      ref={dialogRef}
+      className="tc-lightbox"
+      aria-labelledby={titleId}
+      onPointerDown={(event) => {
+        pressTarget.current = event.target;
+      }}
+      onClick={(event) => {
+        const pressedBackdrop = isBackdrop(pressTarget.current, dialogRef.current);
+        pressTarget.current = null;
+        if (pressedBackdrop && isBackdrop(event.target, dialogRef.current)) onClose();
+      }}
+    >
       <div className="tc-lightbox__toolbar">
         {count > 1 ? (
           <>

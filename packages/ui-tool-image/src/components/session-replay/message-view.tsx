@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
-import { useLabels, type LabelKey } from '../../labels';
-import type { MessageRole } from './replay-items';
+import { useMemo, type ReactNode } from 'react';
+import { useLabels, type LabelKey, type LabelSet } from '../../labels';
+import { imagePart, type ImageCardImage } from '../../model';
+import { renderSlot } from '../../slots';
+import type { LoadImage } from '../load-image';
+import { outputPartText } from '../result-text';
+import type { ImagesOwnerProps, MessageOwnerProps } from '../tool-slots';
+import type { MessagePart, MessageRole } from './replay-items';
 
 const ROLE_LABELS: Readonly<Record<MessageRole, LabelKey>> = {
   user: 'message.user',
@@ -8,23 +13,53 @@ const ROLE_LABELS: Readonly<Record<MessageRole, LabelKey>> = {
   context: 'message.context',
 };
 
-export interface MessageViewProps {
-  readonly role: MessageRole;
-  readonly texts: readonly string[];
-}
+type RenderImages = (images: readonly ImageCardImage[]) => ReactNode;
 
-/** A conversation message as plain text: its role, then each text block. */
-export function MessageView({ role, texts }: MessageViewProps): ReactNode {
+function MessageChrome({ role, parts, renderImages }: Omit<MessageOwnerProps, 'loadImage'> & { readonly renderImages: RenderImages }): ReactNode {
   const labels = useLabels();
   return (
     <div className={`tc-message tc-message--${role}`}>
       <p className="tc-message__role">{labels[ROLE_LABELS[role]]}</p>
-      {texts.map((text, index) => (
+      {parts.map((part, index) => (
         // Blocks of a recorded message never reorder: the index is a stable key.
-        <p key={index} className="tc-message__text">
-          {text}
-        </p>
+        <MessagePartView key={index} part={part} labels={labels} renderImages={renderImages} />
       ))}
     </div>
   );
+}
+
+function MessagePartView({ part, labels, renderImages }: { readonly part: MessagePart; readonly labels: LabelSet; readonly renderImages: RenderImages }): ReactNode {
+  switch (part.kind) {
+    case 'text':
+      return <p className="tc-message__text">{part.text}</p>;
+    case 'invalid-image':
+      return <p className="tc-message__text">{labels['output.invalidImage']}</p>;
+    case 'images':
+      return <div className="tc-message__images">{renderImages(part.images)}</div>;
+  }
+}
+
+/** Images as their text placeholders: what a message shows where no gallery fills its slot. */
+function ImagePlaceholders({ images }: { readonly images: readonly ImageCardImage[] }): ReactNode {
+  const labels = useLabels();
+  return <p className="tc-message__text">{images.map(({ attachment }) => outputPartText(imagePart(attachment), labels)).join(' ')}</p>;
+}
+
+function MessageImages({ images, loadImage }: { readonly images: readonly ImageCardImage[]; readonly loadImage: LoadImage }): ReactNode {
+  // Stable owner props: a crashed gallery is retried when they change, not on every render.
+  const ownerProps = useMemo<ImagesOwnerProps>(() => ({ images, loadImage, align: 'start' }), [images, loadImage]);
+  return renderSlot('conversation.message.images', ownerProps, { fallback: <ImagePlaceholders images={images} /> });
+}
+
+/**
+ * A conversation message (the entry of `conversation.message`): its role, then its blocks in
+ * order, each run of images through the `conversation.message.images` slot it declares.
+ */
+export function MessageView({ role, parts, loadImage }: MessageOwnerProps): ReactNode {
+  return <MessageChrome role={role} parts={parts} renderImages={(images) => <MessageImages images={images} loadImage={loadImage} />} />;
+}
+
+/** A message as plain text with image placeholders: the fallback when the message view is missing or crashed. */
+export function PlainMessageView({ role, parts }: MessageOwnerProps): ReactNode {
+  return <MessageChrome role={role} parts={parts} renderImages={(images) => <ImagePlaceholders images={images} />} />;
 }

@@ -2,6 +2,7 @@ import {
   buildToolCalls,
   isRecord,
   viewContentBlock,
+  type ImageCardImage,
   type ParsedSessionLog,
   type SessionEvent,
   type ToolCallNode,
@@ -9,8 +10,14 @@ import {
 
 export type MessageRole = 'user' | 'assistant' | 'context';
 
+/** A message's content in block order: text, a run of adjacent images (one gallery), or an image whose reference is malformed. */
+export type MessagePart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'images'; readonly images: readonly ImageCardImage[] }
+  | { readonly kind: 'invalid-image' };
+
 export type ReplayItem =
-  | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly texts: readonly string[] }
+  | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly parts: readonly MessagePart[] }
   | { readonly kind: 'call'; readonly node: ToolCallNode };
 
 /** An item's identity across renders and across prefixes of the same log. */
@@ -54,31 +61,48 @@ export function replayOf(log: ParsedSessionLog): Replay {
   return { items, problems };
 }
 
-/** Runtime-context snapshots (`plugin`) and other sources are harness plumbing, not conversation. */
-function messageRole(event: SessionEvent): MessageRole | null {
+/**
+ * Which messages are conversation. A deferred context message (a nested call's result forwarded
+ * to the model at the next step: `ptc-mode`, or `plugin` in older logs) is shown, because it is
+ * what the model saw next. A runtime-context snapshot (`plugin` with `form: "snapshot"`) is harness
+ * plumbing restated every turn and is left out, unless it carries an image: no image is lost.
+ */
+function messageRole(event: SessionEvent, parts: readonly MessagePart[]): MessageRole | null {
   if (event.type === 'assistant/message') return 'assistant';
   if (event.type !== 'user/message') return null;
-  const kind = isRecord(event.data.source) ? event.data.source.kind : undefined;
-  if (kind === 'user') return 'user';
-  // A nested call's result forwarded to the model at the next step.
-  if (kind === 'ptc-mode') return 'context';
-  return null;
+  const source = isRecord(event.data.source) ? event.data.source : {};
+  if (source.kind === 'user') return 'user';
+  if (source.kind === 'ptc-mode') return 'context';
+  if (source.kind !== 'plugin') return null;
+  return source.form !== 'snapshot' || parts.some((part) => part.kind === 'images') ? 'context' : null;
 }
 
 function messageItem(event: SessionEvent): ReplayItem | null {
-  const role = messageRole(event);
-  if (role === null) return null;
-  const content = role === 'assistant' ? (isRecord(event.data.message) ? event.data.message.content : undefined) : event.data.content;
-  const texts = textsOf(content);
-  return texts.length === 0 ? null : { kind: 'message', seq: event.seq, role, texts };
+  if (event.type !== 'user/message' && event.type !== 'assistant/message') return null;
+  const content = event.type === 'assistant/message' ? (isRecord(event.data.message) ? event.data.message.content : undefined) : event.data.content;
+  const parts = messageParts(content);
+  const role = messageRole(event, parts);
+  return role === null || parts.length === 0 ? null : { kind: 'message', seq: event.seq, role, parts };
 }
 
-function textsOf(content: unknown): string[] {
+/** Text and image blocks in order (adjacent images share a gallery); tool-call and other blocks are shown as rows or not at all. */
+function messageParts(content: unknown): MessagePart[] {
   if (!Array.isArray(content)) return [];
-  const texts: string[] = [];
+  const parts: MessagePart[] = [];
+  let run: ImageCardImage[] | null = null;
   for (const block of content) {
     const view = viewContentBlock(block);
-    if (view.kind === 'text' && view.text.trim() !== '') texts.push(view.text);
+    if (view.kind === 'image') {
+      if (run === null) {
+        run = [];
+        parts.push({ kind: 'images', images: run });
+      }
+      run.push({ attachment: view.attachment });
+      continue;
+    }
+    run = null;
+    if (view.kind === 'text' && view.text.trim() !== '') parts.push({ kind: 'text', text: view.text });
+    else if (view.kind === 'invalid-image') parts.push({ kind: 'invalid-image' });
   }
-  return texts;
+  return parts;
 }

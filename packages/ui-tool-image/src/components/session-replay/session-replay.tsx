@@ -1,10 +1,13 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
+import { renderSlot } from '../../slots';
+import type { LoadImage } from '../load-image';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
 import { ToolCallView } from '../tool-call-view';
-import { MessageView } from './message-view';
+import { PlainMessageView } from './message-view';
 import { useMountedPrefix } from './mounted-prefix';
+import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
 import { replayItemKey, replayOf, type ReplayItem } from './replay-items';
 
@@ -13,24 +16,32 @@ export interface SessionReplayProps {
   readonly log: ParsedSessionLog;
 }
 
-function replayItemElement(item: ReplayItem): ReactNode {
+function renderPlainMessage(props: Parameters<typeof PlainMessageView>[0]): ReactNode {
+  return <PlainMessageView {...props} />;
+}
+
+function replayItemElement(item: ReplayItem, loadImage: LoadImage): ReactNode {
   return (
     <div key={replayItemKey(item)} className="tc-replay__item">
-      {item.kind === 'call' ? <ToolCallView node={item.node} /> : <MessageView role={item.role} texts={item.texts} />}
+      {item.kind === 'call'
+        ? <ToolCallView node={item.node} />
+        : renderSlot('conversation.message', { role: item.role, parts: item.parts, loadImage }, { fallback: renderPlainMessage })}
     </div>
   );
 }
 
 /**
- * A recorded session (contract): its problems, then messages and tool rows in log order. A long
- * log mounts its items over several frames, `aria-busy` until the last one is mounted.
+ * A recorded session (contract): its problems and what it did not show, then messages and tool
+ * rows in log order. A long log mounts its items over several frames, `aria-busy` until the last
+ * one is mounted.
  */
 export function SessionReplay({ log }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
+  const { loadImage } = settings;
   const { items, problems } = useMemo(() => replayOf(log), [log]);
   // Made once per log: a later batch's render passes the same elements again, which React skips.
-  const itemElements = useMemo(() => items.map(replayItemElement), [items]);
+  const itemElements = useMemo(() => items.map((item) => replayItemElement(item, loadImage)), [items, loadImage]);
   const mountedCount = useMountedPrefix(items, replayItemKey);
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
   const cwd = settings.cwd ?? log.header?.cwd;
@@ -40,6 +51,7 @@ export function SessionReplay({ log }: SessionReplayProps): ReactNode {
     <ToolCardSettingsContext value={replaySettings}>
       <section className="tc-replay" aria-label={labels['replay.label']} aria-busy={mountedCount < items.length ? true : undefined}>
         <ProblemsList problems={problems} />
+        <OtherEventsSummary otherEvents={log.otherEvents} />
         {itemElements.slice(0, mountedCount)}
       </section>
     </ToolCardSettingsContext>

@@ -75,6 +75,14 @@ describe('ImageGallery in a card', () => {
   });
 });
 
+describe('ImageGallery with no images', () => {
+  it('renders nothing: no empty labelled group', () => {
+    const { container } = render(gallery([]));
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+});
+
 describe('ImageGallery thumbnails', () => {
   it('sizes each thumbnail from its reference before any bytes arrive, and keeps that size when they do', async () => {
     const images = imagesOf(imageRef('wide', 4000, 100, 'wide.png'), imageRef('photo', 1600, 1200, 'photo.png'));

@@ -417,3 +417,61 @@ describe('ImageLightbox in zh-CN', () => {
     expect(screen.queryByText(/Stored|Loading/)).toBeNull();
   });
 });
+
+describe('ImageLightbox backdrop', () => {
+  function pressOn(target: Element, releaseOn: Element = target): void {
+    fireEvent.pointerDown(target);
+    fireEvent.click(releaseOn);
+  }
+
+  it('closes on a press on the backdrop: the dialog itself or the stage around the image', () => {
+    const onClose = vi.fn();
+    openHost({ onClose, loadImage: resolvingLoader() });
+    pressOn(dialog());
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'thumbnail' }));
+    const stage = dialog().querySelector('.tc-lightbox__stage');
+    if (stage === null) throw new Error('no stage');
+    pressOn(stage);
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+
+  it('stays open on a press on the image, a control, the counter or the caption', async () => {
+    const onClose = vi.fn();
+    openHost({ onClose, loadImage: resolvingLoader() });
+    const image = await waitFor(() => {
+      const found = dialog().querySelector('.tc-lightbox__image');
+      if (found === null) throw new Error('image not shown yet');
+      return found;
+    });
+    const targets = [
+      image,
+      screen.getByRole('button', { name: 'Next image' }),
+      screen.getByRole('button', { name: 'Actual size' }),
+      counter(),
+      dialog().querySelector('.tc-lightbox__toolbar'),
+      dialog().querySelector('figcaption, .tc-lightbox__caption'),
+    ];
+    for (const target of targets) {
+      if (target === null) throw new Error('lightbox part missing');
+      pressOn(target);
+    }
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.querySelector('dialog')).not.toBeNull();
+  });
+
+  it('stays open when a press starts on the image and ends on the backdrop (a drag), or the reverse', async () => {
+    const onClose = vi.fn();
+    openHost({ onClose, loadImage: resolvingLoader() });
+    const image = await waitFor(() => {
+      const found = dialog().querySelector('.tc-lightbox__image');
+      if (found === null) throw new Error('image not shown yet');
+      return found;
+    });
+    pressOn(image, dialog());
+    pressOn(dialog(), image);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
