@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { AttachmentRef } from '@toolcard/ui-tool-image';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { attachmentUrl } from '../support/attachment-store';
+import { chooseFiles, selectFiles } from '../support/file-input';
 import { imagesIn, recordedLog, recordedLogText } from '../support/recorded-logs';
 import { OpenLog } from './open-log';
 
@@ -10,6 +11,9 @@ const LOG_NAME = 'sessions/07-several-images';
 const LOG_FILE_NAME = '07-several-images.jsonl';
 /** Every attachment the log shows, once each; their bytes come from the recorded attachment store. */
 const IMAGES = imagesIn(recordedLog(LOG_NAME));
+/** Another recorded session, opened first where a test replaces one log with another: one card, the WebP banner. */
+const FIRST_LOG_NAME = 'sessions/03-webp';
+const FIRST_LOG_FILE_NAME = '03-webp.jsonl';
 const WITHOUT_PORTRAIT = IMAGES.filter((image) => image.name !== 'portrait.jpg');
 
 /** The image cards in log order, with the pixel size of the recorded image each must show. */
@@ -18,8 +22,12 @@ const BANNER = { label: 'images/banner.webp', size: [320, 120] };
 const PORTRAIT = { label: 'photos/portrait.jpg', size: [80, 120] };
 const CARDS = [LOGIN_SCREEN, BANNER, PORTRAIT, LOGIN_SCREEN];
 
-function logFile(): File {
-  return new File([recordedLogText(LOG_NAME)], LOG_FILE_NAME, { type: 'application/jsonl' });
+function logFile(name = LOG_NAME, fileName = LOG_FILE_NAME): File {
+  return new File([recordedLogText(name)], fileName, { type: 'application/jsonl' });
+}
+
+function firstLogFile(): File {
+  return logFile(FIRST_LOG_NAME, FIRST_LOG_FILE_NAME);
 }
 
 /** Recorded attachments' bytes under meaningless names, as QA copies object files out of a store. */
@@ -51,14 +59,18 @@ function naturalSize(tile: HTMLElement | null): number[] {
  * Scrolls each card's tile into view (tiles load near the viewport) and waits for the status it
  * must settle in; a ready tile must show its own recorded image, not some other supplied file.
  */
-async function expectTileStatuses(canvasElement: HTMLElement, statuses: readonly string[]): Promise<void> {
+async function expectTileStatuses(
+  canvasElement: HTMLElement,
+  statuses: readonly string[],
+  expectedCards: readonly { label: string; size: number[] }[] = CARDS,
+): Promise<void> {
   const cards = imageCards(canvasElement);
-  await expect(cards.map((card) => card.querySelector('.tc-card__label')?.textContent)).toEqual(CARDS.map((card) => card.label));
+  await expect(cards.map((card) => card.querySelector('.tc-card__label')?.textContent)).toEqual(expectedCards.map((card) => card.label));
   for (const [index, card] of cards.entries()) {
     const tile = card.querySelector<HTMLElement>('.tc-gallery__tile');
     tile?.scrollIntoView({ block: 'center' });
     await waitFor(() => expect(tile).toHaveAttribute('data-status', statuses[index]), { timeout: 5000 });
-    if (statuses[index] === 'ready') await waitFor(() => expect(naturalSize(tile)).toEqual(CARDS[index]?.size));
+    if (statuses[index] === 'ready') await waitFor(() => expect(naturalSize(tile)).toEqual(expectedCards[index]?.size));
   }
   canvasElement.ownerDocument.defaultView?.scrollTo(0, 0);
 }
@@ -67,8 +79,47 @@ async function expectNoRawAttachment(canvasElement: HTMLElement): Promise<void> 
   await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain('attachmentId');
 }
 
+function fileInput(canvasElement: HTMLElement, label: string): HTMLInputElement {
+  const input = within(canvasElement).getByLabelText(label);
+  if (!(input instanceof HTMLInputElement) || input.type !== 'file') throw new Error(`${label} is not a file input`);
+  return input;
+}
+
+const LOG_INPUT = 'Session log (.jsonl)';
+const ATTACHMENTS_INPUT = 'Attachment files (any names)';
+
+/**
+ * Neither file input carries an own `files` (Testing Library's upload defines one on the element,
+ * and every later real selection reads that instead of the browser's file list), and each is empty
+ * again after a selection, so choosing the same file again is a change again.
+ */
+async function expectPristineInputs(canvasElement: HTMLElement): Promise<void> {
+  for (const label of [LOG_INPUT, ATTACHMENTS_INPUT]) {
+    const input = fileInput(canvasElement, label);
+    await expect(Object.hasOwn(input, 'files')).toBe(false);
+    await expect(input.value).toBe('');
+    await expect(input.files).toHaveLength(0);
+  }
+}
+
 function dragEvent(type: 'dragover' | 'dragleave' | 'drop', dataTransfer: DataTransfer): DragEvent {
   return new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer });
+}
+
+function dropZone(canvasElement: HTMLElement): HTMLElement {
+  const zone = canvasElement.querySelector<HTMLElement>('.open-log__drop');
+  if (zone === null) throw new Error('No drop zone');
+  return zone;
+}
+
+/** What a browser delivers for a drop of files from disk: a real DataTransfer holding `File`s. */
+function dropFiles(zone: HTMLElement, files: readonly File[]): DragEvent {
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  zone.dispatchEvent(dragEvent('dragover', transfer));
+  const drop = dragEvent('drop', transfer);
+  zone.dispatchEvent(drop);
+  return drop;
 }
 
 const meta = {
@@ -80,22 +131,31 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** QA picks a recorded log and two of its three attachment files; files are matched by sha256, never by name. */
+/**
+ * The story QA opens to replay their own log: it starts empty and takes their files, by picker or
+ * by drop. Its play function only checks that start; it chooses no file (see the stories below).
+ */
 export const OpenALog: Story = {
   name: 'Open a log',
+  play: async ({ canvasElement }) => {
+    await expect(statusText(canvasElement)).toHaveTextContent('No log opened. 0 attachment file(s) supplied.');
+    await expect(imageCards(canvasElement)).toHaveLength(0);
+    await expectPristineInputs(canvasElement);
+  },
+};
+
+/** The automated upload: a recorded log and two of its three attachment files; files are matched by sha256, never by name. */
+export const UploadRecordedSession: Story = {
+  name: 'Upload recorded session',
   play: async ({ canvasElement, step }) => {
-    const canvas = within(canvasElement);
     await step('open the log', async () => {
-      await userEvent.upload(canvas.getByLabelText('Session log (.jsonl)'), logFile());
+      await chooseFiles(fileInput(canvasElement, LOG_INPUT), [logFile()]);
       await waitFor(() => expect(imageCards(canvasElement)).toHaveLength(CARDS.length));
       await expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 0 attachment file(s) supplied.`);
     });
     await step('supply the login screen and the banner under other names', async () => {
       await expect(WITHOUT_PORTRAIT.map((image) => image.name)).toEqual(['login-screen.png', 'banner.webp']);
-      await userEvent.upload(
-        canvas.getByLabelText('Attachment files (any names)'),
-        await attachmentFiles(WITHOUT_PORTRAIT),
-      );
+      await chooseFiles(fileInput(canvasElement, ATTACHMENTS_INPUT), await attachmentFiles(WITHOUT_PORTRAIT));
       await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent('2 attachment file(s) supplied.'));
     });
     await step('supplied images load, the portrait is not in the store', async () => {
@@ -104,35 +164,102 @@ export const OpenALog: Story = {
       if (portrait === undefined) throw new Error('No portrait card');
       await expect(within(portrait).getByText('Not in the attachment store')).toBeVisible();
     });
+    await step('the inputs take the next selection', () => expectPristineInputs(canvasElement));
     await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
   },
 };
 
-/** QA drops the log and every attachment file at once on the drop zone. */
+/** The automated drop: the log and every attachment file at once on the drop zone. */
 export const DropALogAndItsAttachments: Story = {
   name: 'Drop a log and its attachments',
   play: async ({ canvasElement, step }) => {
-    const dropZone = canvasElement.querySelector<HTMLElement>('.open-log__drop');
-    if (dropZone === null) throw new Error('No drop zone');
+    const zone = dropZone(canvasElement);
     const files = new DataTransfer();
     files.items.add(logFile());
     for (const file of await attachmentFiles(IMAGES)) files.items.add(file);
     await step('dragging over the zone shows it, leaving clears it', async () => {
-      dropZone.dispatchEvent(dragEvent('dragover', files));
-      await waitFor(() => expect(dropZone).toHaveAttribute('data-dragging', 'true'));
-      dropZone.dispatchEvent(dragEvent('dragleave', files));
-      await waitFor(() => expect(dropZone).toHaveAttribute('data-dragging', 'false'));
+      zone.dispatchEvent(dragEvent('dragover', files));
+      await waitFor(() => expect(zone).toHaveAttribute('data-dragging', 'true'));
+      zone.dispatchEvent(dragEvent('dragleave', files));
+      await waitFor(() => expect(zone).toHaveAttribute('data-dragging', 'false'));
     });
     await step('drop the log and its three attachment files', async () => {
       await expect(IMAGES).toHaveLength(3);
-      dropZone.dispatchEvent(dragEvent('dragover', files));
+      zone.dispatchEvent(dragEvent('dragover', files));
       const drop = dragEvent('drop', files);
-      dropZone.dispatchEvent(drop);
+      zone.dispatchEvent(drop);
       await expect(drop.defaultPrevented).toBe(true);
       await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 3 attachment file(s) supplied.`));
-      await expect(dropZone).toHaveAttribute('data-dragging', 'false');
+      await expect(zone).toHaveAttribute('data-dragging', 'false');
     });
     await step('every image loads', () => expectTileStatuses(canvasElement, ['ready', 'ready', 'ready', 'ready']));
+    await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
+  },
+};
+
+/**
+ * A person's own selections in "Open a log", after its play function ran: real selections in the
+ * browser (Playwright's `setInputFiles`), a first log, then another through the same input, then
+ * attachment files. Vitest only (`!dev`): a real selection needs the Vitest browser runner.
+ */
+export const PickALogThenAnother: Story = {
+  name: 'Pick a log, then another',
+  tags: ['!dev'],
+  play: async (context) => {
+    const { canvasElement, step } = context;
+    await step('the story people open, as its play function leaves it', async () => {
+      await OpenALog.play?.(context);
+    });
+    await step('pick a first log', async () => {
+      await selectFiles(fileInput(canvasElement, LOG_INPUT), [firstLogFile()]);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${FIRST_LOG_FILE_NAME}. 0 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['not-available'], [BANNER]);
+    });
+    await step('pick a different log through the same input: the replay shows it', async () => {
+      await selectFiles(fileInput(canvasElement, LOG_INPUT), [logFile()]);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 0 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['not-available', 'not-available', 'not-available', 'not-available']);
+    });
+    await step('pick the login screen and the banner: their tiles load', async () => {
+      await selectFiles(fileInput(canvasElement, ATTACHMENTS_INPUT), await attachmentFiles(WITHOUT_PORTRAIT));
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 2 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['ready', 'ready', 'not-available', 'ready']);
+    });
+    await step('pick the portrait through the same input: its tile loads too', async () => {
+      const portrait = IMAGES.filter((image) => image.name === 'portrait.jpg');
+      await expect(portrait).toHaveLength(1);
+      await selectFiles(fileInput(canvasElement, ATTACHMENTS_INPUT), await attachmentFiles(portrait));
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 3 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['ready', 'ready', 'ready', 'ready']);
+    });
+    await step('the inputs take the next selection', () => expectPristineInputs(canvasElement));
+    await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
+  },
+};
+
+/**
+ * A person's own drops on "Open a log", after its play function ran: a first log, then another
+ * log with its attachment files, each a real DataTransfer of `File`s as a browser delivers it.
+ */
+export const DropALogThenAnother: Story = {
+  name: 'Drop a log, then another',
+  tags: ['!dev'],
+  play: async (context) => {
+    const { canvasElement, step } = context;
+    await step('the story people open, as its play function leaves it', async () => {
+      await OpenALog.play?.(context);
+    });
+    await step('drop a first log', async () => {
+      await expect(dropFiles(dropZone(canvasElement), [firstLogFile()]).defaultPrevented).toBe(true);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${FIRST_LOG_FILE_NAME}. 0 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['not-available'], [BANNER]);
+    });
+    await step('drop a different log with its attachment files: the replay shows it, every image loads', async () => {
+      await expect(dropFiles(dropZone(canvasElement), [logFile(), ...(await attachmentFiles(IMAGES))]).defaultPrevented).toBe(true);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${LOG_FILE_NAME}. 3 attachment file(s) supplied.`));
+      await expectTileStatuses(canvasElement, ['ready', 'ready', 'ready', 'ready']);
+    });
+    await step('the inputs are untouched', () => expectPristineInputs(canvasElement));
     await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
   },
 };

@@ -1,5 +1,5 @@
 import { parseSessionLog, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
-import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { blobLoader, sha256Id } from '../support/attachment-store';
 import { LogReplay } from './log-replay';
 
@@ -10,6 +10,18 @@ interface OpenedLog {
 
 function isLogFile(file: File): boolean {
   return file.name.endsWith('.jsonl');
+}
+
+/**
+ * The files a person just chose, read from the input at change time. The input is then emptied:
+ * choosing the same file again (a log rewritten on disk, an attachment picked twice) is a change
+ * again, and nothing of this selection lingers for the next one to read.
+ */
+function takeChosenFiles(event: ChangeEvent<HTMLInputElement>): File[] {
+  const input = event.currentTarget;
+  const files = Array.from(input.files ?? []);
+  input.value = '';
+  return files;
 }
 
 /**
@@ -24,9 +36,13 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
   const [blobs, setBlobs] = useState<ReadonlyMap<string, Blob>>(() => new Map());
   const [dragging, setDragging] = useState(false);
   const loadImage = useMemo(() => blobLoader(blobs), [blobs]);
+  /** Reading a file takes a moment: only the log chosen last is opened, whichever read finishes first. */
+  const lastLogChosen = useRef<File | null>(null);
 
   async function openLog(file: File): Promise<void> {
-    setOpened({ name: file.name, text: await file.text() });
+    lastLogChosen.current = file;
+    const text = await file.text();
+    if (lastLogChosen.current === file) setOpened({ name: file.name, text });
   }
 
   async function addAttachments(files: readonly File[]): Promise<void> {
@@ -68,7 +84,7 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
             type="file"
             accept=".jsonl,application/x-ndjson,application/jsonl,text/plain"
             onChange={(event) => {
-              const file = event.target.files?.[0];
+              const [file] = takeChosenFiles(event);
               if (file !== undefined) void openLog(file);
             }}
           />
@@ -80,7 +96,7 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
             type="file"
             multiple
             onChange={(event) => {
-              void addAttachments(Array.from(event.target.files ?? []));
+              void addAttachments(takeChosenFiles(event));
             }}
           />
         </p>
