@@ -68,13 +68,16 @@ export const SevenImages: Story = {
   },
 };
 
-/** 2001×1: the box stays 240 px long and never upscales the 1 px line; the hit area stays 44 px high. */
+/**
+ * 2001×1: the box keeps the clamped 4:1 aspect and never upscales the 1 px line, so it is 4×1,
+ * cropped at the left, centred in a 44 px hit area.
+ */
 export const VeryWideImage: Story = {
   args: { images: single('story-wide', 2001, 1, 'hairline-wide.png') },
   play: async ({ canvasElement }) => {
     await waitForDecodedImages(canvasElement, 1);
     const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 240, height: 1 });
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 4, height: 1 });
     await expect(image && getComputedStyle(image).objectPosition).toBe('0% 50%');
   },
 };
@@ -85,8 +88,30 @@ export const VeryTallImage: Story = {
   play: async ({ canvasElement }) => {
     await waitForDecodedImages(canvasElement, 1);
     const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 1, height: 240 });
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 1, height: 4 });
     await expect(image && getComputedStyle(image).objectPosition).toBe('50% 0%');
+  },
+};
+
+/** 30×1000, narrower than the box: the aspect is clamped to 1/4 first, then the box shrinks to 30×120 (not 30×240). */
+export const NarrowTallImage: Story = {
+  args: { images: single('story-narrow-tall', 30, 1000, 'narrow-tall.png') },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    const image = canvasElement.querySelector('img');
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 30, height: 120 });
+    await expect(image && getComputedStyle(image).objectPosition).toBe('50% 0%');
+  },
+};
+
+/** 200×30, lower than the box: clamped to 4:1, then 120×30 (not 200×30). */
+export const ShortWideImage: Story = {
+  args: { images: single('story-short-wide', 200, 30, 'short-wide.png') },
+  play: async ({ canvasElement }) => {
+    await waitForDecodedImages(canvasElement, 1);
+    const image = canvasElement.querySelector('img');
+    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 120, height: 30 });
+    await expect(image && getComputedStyle(image).objectPosition).toBe('0% 50%');
   },
 };
 

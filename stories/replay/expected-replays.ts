@@ -11,13 +11,18 @@ const SCENARIOS = import.meta.glob<Scenario>(['../fixtures/scenarios/*.ts', '!..
 });
 
 const REFERENCE_REPLAYS: Readonly<Record<string, ExpectedReplay>> = {
-  // Recorded before `meta.path` existed: DESIGN's legacy rule shows the envelope as a text card.
-  'reference/read-image': { imageCards: [], distinctAttachments: 0 },
+  // Every reference log was recorded before `meta.path` existed: labels come from `file_path`.
+  'reference/read-image': { imageCards: ['red.png'], distinctAttachments: 1 },
+  'reference/read-image-dimension': { imageCards: ['wide.png'], distinctAttachments: 1 },
   'reference/read-image-text-route': {
     imageCards: [],
     distinctAttachments: 0,
     refusals: ['switch to an image-capable model to read images'],
   },
+  // The nested card, and the same image again in the deferred context message the model saw next.
+  'reference/code-mode-read-image': { imageCards: [], nestedImageCards: ['red.png'], distinctAttachments: 1, messageImages: 1 },
+  // No tool at all: the image pasted into the prompt, between its two text blocks.
+  'reference/inline-image-prompt': { imageCards: [], distinctAttachments: 1, messageImages: 1 },
 };
 
 function scenarioReplays(): [string, ExpectedReplay][] {

@@ -34,7 +34,7 @@ export function LogReplay({ log, initialStep }: LogReplayProps): ReactNode {
           }}
         />{' '}
         <output htmlFor={inputId} data-testid="replay-step">
-          {`showing ${shown.events.length} of ${log.events.length} events`}
+          {`showing events up to ${String(step)} of ${String(last)}`}
         </output>
       </p>
       <SessionReplay log={shown} />

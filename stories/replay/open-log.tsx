@@ -1,6 +1,7 @@
 import { parseSessionLog, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
-import { blobLoader, sha256Id } from '../support/attachment-store';
+import { blobLoader } from '../support/attachment-store';
+import { sha256Id } from '../support/content-address';
 import { LogReplay } from './log-replay';
 
 interface OpenedLog {

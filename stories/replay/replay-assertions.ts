@@ -82,13 +82,21 @@ export async function expectReplayShows(
       await expect(cardLabels(canvasElement, false)).toEqual(expected.imageCards);
       await expect(cardLabels(canvasElement, true)).toEqual(expected.nestedImageCards ?? []);
     });
-    await step('refusals shown as text, with no gallery', async () => {
+    await step('refusals shown as text, with no gallery, and readable at a glance in the row header', async () => {
       const refused = failedReadImageRows(canvasElement);
       await expect(refused).toHaveLength(expected.refusals?.length ?? 0);
       for (const [index, row] of refused.entries()) {
         await expect(bodyOf(row)).toHaveTextContent(expected.refusals?.[index] ?? '');
+        await expect(row.querySelector(':scope > .tc-row__header > .tc-row__reason')).toHaveTextContent(expected.refusals?.[index] ?? '');
         await expect(row.querySelector('.tc-gallery')).toBeNull();
       }
+    });
+    await step('images inside messages, through the same gallery', async () => {
+      const tiles = canvasElement.querySelectorAll('.tc-message .tc-gallery .tc-gallery__tile[data-status="ready"]');
+      await expect(tiles).toHaveLength(expected.messageImages ?? 0);
+    });
+    await step('no problem listed for a well-formed log', async () => {
+      await expect(canvasElement.querySelector('.tc-problems')).toBeNull();
     });
   }
   await step('no raw attachment JSON on the page', async () => {

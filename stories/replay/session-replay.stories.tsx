@@ -82,15 +82,15 @@ export const ReferenceReadImage: Story = {
       await expect(row.querySelector('.tc-row__summary')).toHaveTextContent(/^red\.png$/);
       await expect(canvas.getByText('DONE')).toBeVisible();
     });
-    await step('recorded without presentation meta: a text card, no image card', async () => {
-      // The host that wrote this log predates `meta.path`, so DESIGN's legacy rule applies.
-      await expect(imageCards(canvasElement)).toHaveLength(0);
+    await step('recorded without presentation meta: the image card, labelled from file_path', async () => {
+      // The host that wrote this log predates `meta.path`: DESIGN's rule takes the call's own argument.
+      await expect(imageCards(canvasElement)).toHaveLength(1);
       const row = rowOf(canvasElement, READ_CALL_ID);
-      await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
-      disclosureOf(row).focus();
-      await userEvent.keyboard('{Enter}');
+      await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
+      await expect(within(bodyOf(row)).getByText('red.png', { selector: '.tc-card__label' })).toBeVisible();
       await expect(bodyOf(row)).toHaveTextContent(READ_FACTS);
       await expect(bodyOf(row)).toHaveTextContent(`${REPLAY_CWD}/red.png`);
+      await waitFor(() => expect(bodyOf(row).querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'ready'));
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
     await step('step control: running before the result, settled after', async () => {
@@ -113,7 +113,7 @@ export const ReferenceReadImageRunning: Story = {
     const row = rowOf(canvasElement, READ_CALL_ID);
     await expect(row).toHaveAttribute('data-state', 'running');
     await expect(imageCards(canvasElement)).toHaveLength(0);
-    await expect(within(canvasElement).getByText(`showing ${READ_CALL_SEQ + 1} of 25 events`)).toBeVisible();
+    await expect(within(canvasElement).getByText(`showing events up to ${String(READ_CALL_SEQ)} of 22`)).toBeVisible();
   },
 };
 
@@ -128,7 +128,11 @@ export const ReferenceTextRoute: Story = {
     const row = rowOf(canvasElement, REFUSED_CALL_ID);
     await step('refused, with its labels', async () => {
       await expect(row).toHaveAttribute('data-state', 'error');
-      await expect(disclosureOf(row)).toHaveAccessibleName('Read image Failed');
+      // Why it failed is part of the row's name, and visible while the row is collapsed.
+      await expect(disclosureOf(row)).toHaveAccessibleName(
+        'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
+      );
+      await expect(row.querySelector('.tc-row__reason')).toBeVisible();
       await expect(canvas.getByText('UNAVAILABLE')).toBeVisible();
     });
     await step('the refusal as text, no gallery', async () => {

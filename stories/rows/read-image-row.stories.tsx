@@ -70,6 +70,15 @@ async function expectSummaryOpensFile(row: HTMLElement, rawPath: string): Promis
   await expect(disclosure).toHaveAttribute('aria-expanded', expanded);
 }
 
+/** A failed or stopped row says why while collapsed, and its disclosure's name says it too. */
+async function expectReasonAtAGlance(row: HTMLElement, text: string): Promise<void> {
+  await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
+  const reason = row.querySelector<HTMLElement>(':scope > .tc-row__header > .tc-row__reason');
+  await expect(reason).toBeVisible();
+  await expect(reason).toHaveTextContent(text);
+  await expect(disclosureOf(row)).toHaveAccessibleName(expect.stringContaining(text) as string);
+}
+
 /** A declined row: opened by keyboard it shows its result as text, and its path is not a button. */
 async function expectTextOnly(row: HTMLElement, text: string): Promise<void> {
   const disclosure = disclosureOf(row);
@@ -144,6 +153,7 @@ export const Refused: Story = {
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'error'));
+    await step('why, at a glance', () => expectReasonAtAGlance(row, 'switch to an image-capable model to read images'));
     await step('text, no summary button', () => expectTextOnly(row, 'switch to an image-capable model to read images'));
     await step('disclosure', () => expectDisclosureToggles(row));
   },
@@ -155,6 +165,7 @@ export const Failed: Story = {
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'error'));
+    await step('why, at a glance', () => expectReasonAtAGlance(row, 'the file does not exist'));
     await step('text, no summary button', () => expectTextOnly(row, 'the file does not exist'));
   },
 };
@@ -173,6 +184,7 @@ export const Stopped: Story = {
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'stopped'));
+    await step('why, at a glance', () => expectReasonAtAGlance(row, 'was aborted'));
     await step('text, no summary button', () => expectTextOnly(row, 'was aborted'));
   },
 };
@@ -185,13 +197,18 @@ export const Nested: Story = {
   args: replayOf(recordedLog('sessions/08-nested-run-code')),
   play: async ({ canvasElement, step }) => {
     const program = rowOf(canvasElement, PROGRAM_ID);
-    await step('the program row opens by keyboard to show the nested call', async () => {
+    await step('the nested call shows under the closed program row, outside its body', async () => {
       await expectState(program, 'done');
       await expect(disclosureOf(program)).toHaveAttribute('aria-expanded', 'false');
+      const nested = within(program).getByRole('group', { name: 'Nested calls' });
+      await expect(nested).toContainElement(rowOf(canvasElement, NESTED_ID));
+      await expect(bodyOf(program)).not.toContainElement(nested);
+    });
+    await step('the program row opens by keyboard to show its own IN/OUT; the nested call stays', async () => {
       disclosureOf(program).focus();
       await userEvent.keyboard('{Enter}');
-      const nested = within(bodyOf(program)).getByRole('group', { name: 'Nested calls' });
-      await expect(nested).toContainElement(rowOf(canvasElement, NESTED_ID));
+      await expect(bodyOf(program)).toBeVisible();
+      await expect(within(program).getByRole('group', { name: 'Nested calls' })).toContainElement(rowOf(canvasElement, NESTED_ID));
     });
     const row = rowOf(canvasElement, NESTED_ID);
     await step('nested state', () => expectState(row, 'done'));
@@ -210,17 +227,19 @@ const LEGACY_CALL_ID = 'read-image-call';
 const LEGACY_PATH = 'red.png';
 
 export const LegacyWithoutMeta: Story = {
-  name: 'Legacy result without meta (text card)',
+  name: 'Legacy result without meta (image, labelled from file_path)',
   args: replayOf(recordedLog('reference/read-image')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, LEGACY_CALL_ID);
     await step('state', () => expectState(row, 'done'));
-    await step('text card, collapsed', async () => {
-      await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
-      disclosureOf(row).focus();
-      await userEvent.keyboard('{Enter}');
+    await step('image card, open from the start, labelled from the call\'s file_path', async () => {
+      await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
+      await expect(within(bodyOf(row)).getByText(LEGACY_PATH, { selector: '.tc-card__label' })).toBeVisible();
       await expect(bodyOf(row)).toHaveTextContent('image/png image, 1x1 px, 69 bytes');
-      await expect(row.querySelector('.tc-card--image')).toBeNull();
+    });
+    await step('the recorded 1x1 image, from the reference log\'s own file', async () => {
+      const image = await within(bodyOf(row)).findByRole<HTMLImageElement>('img', { name: LEGACY_PATH }, { timeout: 5000 });
+      await waitFor(() => expect([image.naturalWidth, image.naturalHeight]).toEqual([1, 1]));
     });
     await step('summary opens the file', () => expectSummaryOpensFile(row, LEGACY_PATH));
     await step('no raw attachment', () => expectNoRawAttachment(canvasElement));

@@ -39,30 +39,26 @@ function readIndex(): ReadonlyMap<string, string> {
 
 const RECORDED_URLS = readIndex();
 
-/** The URL holding an attachment: the recorded store first, then the reference logs' own images. */
+/** The URL of a recorded attachment's file, or `undefined` when the recorded store does not hold it. */
 export function attachmentUrl(attachmentId: string): string | undefined {
-  return RECORDED_URLS.get(attachmentId) ?? fixtureImageUrl(attachmentId);
+  return RECORDED_URLS.get(attachmentId);
 }
 
 /** How many attachments the recorded index resolves to files (0 while nothing is recorded). */
 export const RECORDED_ATTACHMENT_COUNT = RECORDED_URLS.size;
 
-/** Loads from the fixture attachment store; ids it does not hold reject with `AttachmentNotAvailableError`. */
+/**
+ * Loads from the fixture attachment store: the recorded store first, then the reference logs' own
+ * images; ids neither holds reject with `AttachmentNotAvailableError`.
+ */
 export const loadRecordedAttachment: LoadImage = async (ref, { signal }) => {
-  const url = attachmentUrl(ref.attachmentId);
+  const url = attachmentUrl(ref.attachmentId) ?? (await fixtureImageUrl(ref.attachmentId));
   if (url === undefined) throw new AttachmentNotAvailableError(`${ref.attachmentId} is not in the fixture attachment store`);
   const response = await fetch(url, { signal });
   if (response.status === 404) throw new AttachmentNotAvailableError(`${ref.attachmentId}: fixture file missing`);
   if (!response.ok) throw new Error(`Fixture attachment request failed with HTTP ${response.status}`);
   return response.blob();
 };
-
-/** The content address of some bytes, as the attachment store names them: `sha256:<hex>`. */
-export async function sha256Id(blob: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await blob.arrayBuffer());
-  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `sha256:${hex}`;
-}
 
 /** A loader over blobs already in the browser, keyed by attachmentId; anything else is not available. */
 export function blobLoader(blobs: ReadonlyMap<string, Blob>): LoadImage {

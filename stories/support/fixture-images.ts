@@ -1,24 +1,36 @@
-import type { AttachmentRef } from '@toolcard/ui-tool-image';
-import redPngUrl from '../fixtures/reference-logs/read-image/red.png?url';
-
-/** The 1×1 PNG the real host recorded in reference-logs/read-image. */
-const RED_PNG = {
-  attachmentId: 'sha256:b1ff9c8ea3a780bad09b346c423d2d0e46815926879b18e841d928376a946640',
-  mediaType: 'image/png',
-  bytes: 69,
-  width: 1,
-  height: 1,
-  name: 'red.png',
-} as const satisfies AttachmentRef;
+import { sha256Id } from './content-address';
 
 /**
- * Which fixture file holds which attachment. Ids are opaque (DESIGN §2): nothing derives a path
- * from one, this table is the only link between the two. `?url` imports resolve in the dev
- * server, the static build and the Vitest browser project alike.
+ * The reference logs' own image files, found by a glob and indexed by their content address:
+ * each file's sha256 is the `sha256:` attachment id its log references (the local store's ids).
+ * Ids stay opaque: nothing derives a path from one, the index is built from the bytes. A log
+ * copied into `fixtures/reference-logs/<name>/` with its image files needs no code to show them.
  */
-const FIXTURE_IMAGE_URLS: ReadonlyMap<string, string> = new Map([[RED_PNG.attachmentId, redPngUrl]]);
+const REFERENCE_IMAGE_URLS = import.meta.glob<string>('../fixtures/reference-logs/*/*.{png,jpg,jpeg,gif,webp}', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
 
-/** The URL of the fixture file holding an attachment, or `undefined` when no fixture holds it. */
-export function fixtureImageUrl(attachmentId: string): string | undefined {
-  return FIXTURE_IMAGE_URLS.get(attachmentId);
+async function indexByContent(): Promise<ReadonlyMap<string, string>> {
+  const entries = await Promise.all(
+    Object.values(REFERENCE_IMAGE_URLS).map(async (url) => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`Reference image ${url} answered HTTP ${response.status}`);
+      return [await sha256Id(await response.blob()), url] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+let index: Promise<ReadonlyMap<string, string>> | undefined;
+
+/** The URL of the reference-log image file holding an attachment, or `undefined` when none does. */
+export async function fixtureImageUrl(attachmentId: string): Promise<string | undefined> {
+  // Built once, on first use; a failed build is not cached, so the next load tries again.
+  index ??= indexByContent().catch((cause: unknown) => {
+    index = undefined;
+    throw cause;
+  });
+  return (await index).get(attachmentId);
 }
