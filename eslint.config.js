@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/storybook-static/**', '**/.bench-results/**', 'docs/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.next/**', '**/storybook-static/**', '**/.bench-results/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,
