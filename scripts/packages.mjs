@@ -30,13 +30,17 @@ export function assert(condition, message) {
   if (!condition) throw new ProofError(message);
 }
 
-/** Runs a command, streaming nothing; returns stdout. On failure the error carries its output. */
+/**
+ * Runs a command, streaming nothing; returns stdout. On failure (or after `timeout` ms, default
+ * 3 minutes: a process that does not exit is a failure too) the error carries its output.
+ */
 export function run(command, args, options = {}) {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, ...options });
+    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: 180_000, killSignal: 'SIGKILL', ...options });
   } catch (error) {
-    const { stdout = '', stderr = '' } = /** @type {{stdout?: string, stderr?: string}} */ (error);
-    throw new ProofError(`\`${command} ${args.join(' ')}\` failed (cwd ${options.cwd ?? process.cwd()}):\n${stdout}\n${stderr}`);
+    const { stdout = '', stderr = '', signal } = /** @type {{stdout?: string, stderr?: string, signal?: string}} */ (error);
+    const why = signal ? `was killed (${signal}; timed out?)` : 'failed';
+    throw new ProofError(`\`${command} ${args.join(' ')}\` ${why} (cwd ${options.cwd ?? process.cwd()}):\n${stdout.slice(-4000)}\n${stderr.slice(-4000)}`);
   }
 }
 
