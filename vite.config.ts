@@ -3,6 +3,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { execFileSync } from 'node:child_process';
 import { defineConfig } from 'vitest/config';
 import chromium from './scripts/chromium.json' with { type: 'json' };
+import { workspaceSources } from './scripts/workspace-sources';
 
 /** `chromium-<major>`: screenshot baselines are only comparable within one browser version. */
 function browserBaselineDirectory(): string {
@@ -18,6 +19,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Every project runs the packages from `src/` (scripts/workspace-sources.ts).
+        plugins: [workspaceSources()],
         test: {
           name: 'host',
           root: 'packages/host-read-image',
@@ -27,16 +30,20 @@ export default defineConfig({
         },
       },
       {
+        plugins: [workspaceSources()],
         test: {
           name: 'ui',
           root: 'packages/ui-tool-image',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // The long-log replay tests take ~4 s alone and time out at the 5 s default when other
+          // test runs load this 2-core machine (seen at load average 11).
+          testTimeout: 20_000,
         },
       },
       {
         // Every story is a test: rendered in real Chromium, its play function and a11y checks run.
-        plugins: [storybookTest({ configDir: '.storybook' })],
+        plugins: [workspaceSources(), storybookTest({ configDir: '.storybook' })],
         test: {
           name: 'storybook',
           setupFiles: ['.storybook/screenshot-baselines.ts'],

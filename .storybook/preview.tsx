@@ -4,6 +4,7 @@ import { ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
 import { loadRecordedAttachment } from '../stories/support/attachment-store';
 import type { ToolcardParameters } from '../stories/support/toolcard-parameters';
+import '@toolcard/ui-tool-image/styles.css';
 import './preview.css';
 
 const LOCALES: readonly Locale[] = ['en', 'zh-CN'];

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import chromiumLaunch from '../../scripts/chromium.json' with { type: 'json' };
+import { workspaceSources } from '../../scripts/workspace-sources';
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = path.resolve(BENCH_DIR, '../..');
@@ -19,7 +20,7 @@ export async function startBenchServer(): Promise<{ server: ViteDevServer; url: 
     configFile: false,
     root: BENCH_DIR,
     mode: 'production',
-    plugins: [react()],
+    plugins: [react(), workspaceSources()],
     cacheDir: path.join(REPO_ROOT, 'node_modules/.vite/bench-ui'),
     logLevel: 'warn',
     clearScreen: false,

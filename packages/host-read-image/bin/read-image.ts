@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * Runs the real read_image tool once and prints what the model receives.
  *

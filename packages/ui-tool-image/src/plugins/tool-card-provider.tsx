@@ -1,4 +1,3 @@
-import '../styles/toolcard.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ImageCacheScope, ToolCardSettingsContext, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';

@@ -27,7 +27,9 @@ const RenderingEntryContext = createContext<SlotEntry | undefined>(undefined);
 export function Slot<N extends SlotName>({ name, props, entryKey, fallback }: SlotProps<N>): ReactNode {
   const registry = useSlotRegistry();
   const renderingEntry = use(RenderingEntryContext);
-  const entry = useSyncExternalStore(registry.subscribe, () => registry.resolve(name, entryKey));
+  const resolveEntry = () => registry.resolve(name, entryKey);
+  // The same snapshot on the server (renderToString, React Server Components' SSR) and while hydrating.
+  const entry = useSyncExternalStore(registry.subscribe, resolveEntry, resolveEntry);
   if (isDevelopment()) assertRenderableFrom(name, registry.declarerOf(name), renderingEntry);
 
   const fallbackView = <FallbackView fallback={fallback} ownerProps={props} />;

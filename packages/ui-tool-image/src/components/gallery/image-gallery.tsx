@@ -1,4 +1,3 @@
-import './gallery.css';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import { galleryLayout } from '../../model';

@@ -1,4 +1,3 @@
-import './lightbox.css';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLabel, useLabels } from '../../labels';

@@ -1,0 +1,257 @@
+// The packed tarballs as an installer gets them, checked (part of `pnpm test`, after `pnpm run build`):
+//
+//  1. publint --strict and are-the-types-wrong report nothing for either tarball;
+//  2. the manifest: `exports` list `types` first and name only shipped files, the workspace-only
+//     `@toolcard/source` condition is gone and nothing else differs from the workspace `exports`,
+//     only `package.json` and `dist/` ship, the host's `bin` is an executable Node script;
+//  3. the UI's built files: `dist/index.js` starts with 'use client'; the `./model` graph imports no
+//     React (nor React Query, nor anything with 'use client'); no JavaScript imports CSS; the
+//     stylesheet is one self-contained file;
+//  4. size budgets, min+gzip, peers external, measured by bundling the packed files with Vite 8
+//     (Rolldown) and gzip -9 in this run (size-limit 12+ needs Node 22; this is its `file` preset
+//     plus our own bundle step).
+//
+//   node scripts/check-packages.mjs        (pnpm run check:packages)
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { PACKAGES, ProofError, REPO_ROOT, assert, packPackages, run } from './packages.mjs';
+
+const SOURCE_CONDITION = '@toolcard/source';
+const PEERS = ['react', 'react-dom', '@tanstack/react-query'];
+/** The resolutions attw's `esm-only` profile ignores. */
+const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
+
+/** Budgets in bytes, min+gzip (issue 9 §2). */
+const BUDGETS = [
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 20_000 },
+  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 6_000 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
+];
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));
+const failures = [];
+const log = (line) => console.log(`check-packages: ${line}`);
+
+function check(label, fn) {
+  try {
+    fn();
+    log(`ok   ${label}`);
+  } catch (error) {
+    if (!(error instanceof ProofError)) throw error;
+    failures.push(`${label}: ${error.message}`);
+    log(`FAIL ${label}\n${error.message}`);
+  }
+}
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : [full];
+  });
+}
+
+/** Relative static and dynamic import specifiers of an ES module (built output: plain `import … from "x"`). */
+function importsOf(code) {
+  const specifiers = [];
+  for (const match of code.matchAll(/(?:\bimport|\bexport)\s*(?:[^'"`;]*?\bfrom\s*)?["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+    specifiers.push(match[1] ?? match[2]);
+  }
+  return specifiers;
+}
+
+/** Every file reachable from ENTRY through relative imports, with the bare specifiers it reaches. */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const bare = new Set();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) queue.push(path.resolve(path.dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  }
+  return { files: [...seen], bare: [...bare] };
+}
+
+function withoutSourceCondition(value) {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== SOURCE_CONDITION)
+      .map(([key, inner]) => [key, withoutSourceCondition(inner)]),
+  );
+}
+
+function checkExportTargets(pkgDir, exportsField, where) {
+  for (const [subpath, target] of Object.entries(exportsField)) {
+    if (typeof target === 'string') {
+      assert(existsSync(path.join(pkgDir, target)), `${where} exports["${subpath}"] → ${target} is not in the tarball`);
+      continue;
+    }
+    const keys = Object.keys(target);
+    assert(!keys.includes(SOURCE_CONDITION), `${where} exports["${subpath}"] still has the workspace-only "${SOURCE_CONDITION}" condition`);
+    if (keys.includes('types')) assert(keys[0] === 'types', `${where} exports["${subpath}"]: "types" must come first (got ${keys.join(', ')})`);
+    for (const file of Object.values(target)) {
+      assert(typeof file === 'string', `${where} exports["${subpath}"]: nested conditions are not expected`);
+      assert(existsSync(path.join(pkgDir, file)), `${where} exports["${subpath}"] → ${file} is not in the tarball`);
+    }
+  }
+}
+
+async function gzipSizeOfBundle(entryCode, resolveDir) {
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: resolveDir,
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2023',
+      modulePreload: false,
+      rolldownOptions: {
+        input: 'virtual:size-entry',
+        // What the entry exports is what an app uses: keep it (tree-shaking drops the rest).
+        preserveEntrySignatures: 'exports-only',
+        output: { format: 'es' },
+        external: (id) => PEERS.some((name) => id === name || id.startsWith(`${name}/`)),
+      },
+    },
+    plugins: [
+      {
+        name: 'size-entry',
+        resolveId: (id) => (id === 'virtual:size-entry' ? '\0size-entry' : undefined),
+        load: (id) => (id === '\0size-entry' ? entryCode : undefined),
+      },
+    ],
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  const js = outputs.filter((o) => o.type === 'chunk').map((o) => o.code).join('\n');
+  return gzipSync(js, { level: 9 }).length;
+}
+
+async function main() {
+  const tarballs = packPackages(path.join(work, 'packs'));
+  const unpacked = {};
+  for (const { name, dir } of PACKAGES) {
+    const into = path.join(work, 'unpacked', name);
+    mkdirSync(into, { recursive: true });
+    run('tar', ['xzf', tarballs[name], '-C', into]);
+    unpacked[name] = { dir: path.join(into, 'package'), workspace: dir, tarball: tarballs[name] };
+  }
+
+  for (const [name, { tarball }] of Object.entries(unpacked)) {
+    check(`${name}: publint --strict reports nothing`, () => {
+      const out = run('pnpm', ['exec', 'publint', 'run', '--strict', tarball], { cwd: REPO_ROOT });
+      assert(/All good!/.test(out), out);
+    });
+    check(`${name}: are-the-types-wrong (profile esm-only) reports nothing`, () => {
+      // ESM-only packages: the esm-only profile leaves out node10 and require() resolutions (Node 20's
+      // require(esm) aside, neither is a way these packages are meant to be loaded). A stylesheet has
+      // no types: `import '…/styles.css'` is a side-effect import TypeScript does not resolve.
+      const out = run('pnpm', ['exec', 'attw', tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', 'styles.css'], { cwd: REPO_ROOT });
+      const { problems } = JSON.parse(out);
+      const reported = Object.values(problems ?? {}).flat().filter((p) => !ESM_ONLY_IGNORED.includes(p.resolutionKind));
+      assert(reported.length === 0, JSON.stringify(reported, null, 2));
+    });
+  }
+
+  for (const [name, { dir, workspace }] of Object.entries(unpacked)) {
+    check(`${name}: packed manifest and file list`, () => {
+      const packed = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      const source = JSON.parse(readFileSync(path.join(workspace, 'package.json'), 'utf8'));
+      checkExportTargets(dir, packed.exports, name);
+      assert(
+        JSON.stringify(packed.exports) === JSON.stringify(withoutSourceCondition(source.exports)),
+        `${name}: publishConfig.exports drifted from exports (minus "${SOURCE_CONDITION}"):\n packed ${JSON.stringify(packed.exports)}\n source ${JSON.stringify(source.exports)}`,
+      );
+      assert('sideEffects' in packed, `${name}: no "sideEffects" field`);
+      const shipped = files(dir).map((f) => path.relative(dir, f));
+      const stray = shipped.filter((f) => f !== 'package.json' && !f.startsWith('dist/'));
+      assert(stray.length === 0, `${name}: ships files outside dist/: ${stray.join(', ')}`);
+      const tests = shipped.filter((f) => /\.test\.|\/test\/|\/fixtures\//.test(f));
+      assert(tests.length === 0, `${name}: ships tests or fixtures: ${tests.join(', ')}`);
+      for (const [bin, target] of Object.entries(packed.bin ?? {})) {
+        const text = readFileSync(path.join(dir, target), 'utf8');
+        assert(text.startsWith('#!/usr/bin/env node\n'), `${name}: bin ${bin} (${target}) does not start with a node shebang`);
+      }
+    });
+  }
+
+  const ui = unpacked['@toolcard/ui-tool-image'].dir;
+  const host = unpacked['@toolcard/host-read-image'].dir;
+  check('@toolcard/host-read-image: a toolcard-read-image bin', () => {
+    const packed = JSON.parse(readFileSync(path.join(host, 'package.json'), 'utf8'));
+    assert(typeof packed.bin?.['toolcard-read-image'] === 'string', `no bin "toolcard-read-image" in ${JSON.stringify(packed.bin)}`);
+  });
+  check("@toolcard/ui-tool-image: dist/index.js starts with 'use client'", () => {
+    const first = readFileSync(path.join(ui, 'dist/index.js'), 'utf8').split('\n', 1)[0];
+    assert(/^["']use client["'];?$/.test(first), `the first line is ${JSON.stringify(first)}`);
+  });
+  check('@toolcard/ui-tool-image: ./model imports no React, in its whole built graph', () => {
+    const { files: graph, bare } = moduleGraph(path.join(ui, 'dist/model/index.js'));
+    const react = bare.filter((s) => PEERS.some((peer) => s === peer || s.startsWith(`${peer}/`)));
+    assert(react.length === 0, `the ./model graph (${graph.map((f) => path.relative(ui, f)).join(', ')}) imports ${react.join(', ')}`);
+    assert(bare.length === 0, `the ./model graph imports packages: ${bare.join(', ')}`);
+    for (const file of graph) {
+      assert(!/^\s*["']use client["']/.test(readFileSync(file, 'utf8')), `${path.relative(ui, file)} in the ./model graph is marked 'use client'`);
+    }
+  });
+  check('@toolcard/ui-tool-image: no JavaScript imports CSS; one self-contained stylesheet', () => {
+    for (const file of files(path.join(ui, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const css = importsOf(readFileSync(file, 'utf8')).filter((s) => /\.css($|\?)/.test(s));
+      assert(css.length === 0, `${path.relative(ui, file)} imports ${css.join(', ')}`);
+    }
+    const sheets = files(path.join(ui, 'dist')).filter((f) => f.endsWith('.css'));
+    assert(sheets.length === 1, `expected one stylesheet, found ${sheets.map((f) => path.relative(ui, f)).join(', ')}`);
+    assert(!/@import/.test(readFileSync(sheets[0], 'utf8')), 'dist/styles.css still has an @import');
+  });
+  check('@toolcard/ui-tool-image: src/styles.css @imports every stylesheet under src/, once', () => {
+    const src = path.join(PACKAGES[0].dir, 'src');
+    const entry = path.join(src, 'styles.css');
+    const imported = [...readFileSync(entry, 'utf8').matchAll(/@import\s+['"]([^'"]+)['"]/g)].map((m) => path.resolve(src, m[1]));
+    const others = files(src).filter((f) => f.endsWith('.css') && f !== entry);
+    assert(
+      JSON.stringify([...imported].sort()) === JSON.stringify([...others].sort()),
+      `src/styles.css imports ${imported.map((f) => path.relative(src, f)).join(', ')}; the stylesheets are ${others.map((f) => path.relative(src, f)).join(', ')}`,
+    );
+  });
+
+  // Size budgets: bundle what an app would import from the packed package.
+  const consumer = path.join(work, 'size');
+  mkdirSync(path.join(consumer, 'node_modules/@toolcard'), { recursive: true });
+  run('ln', ['-s', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
+  const rows = [];
+  for (const budget of BUDGETS) {
+    const size = budget.css
+      ? gzipSync(readFileSync(path.join(ui, budget.css)), { level: 9 }).length
+      : await gzipSizeOfBundle(budget.entry, consumer);
+    rows.push({ ...budget, size });
+  }
+  for (const { name, size, limit } of rows) {
+    const line = `${name.padEnd(26)} ${(size / 1000).toFixed(2).padStart(6)} kB  (budget ${(limit / 1000).toFixed(2)} kB, min+gzip)`;
+    check(`size ${line}`, () => assert(size <= limit, `${name} is ${size} B, over its budget of ${limit} B`));
+  }
+
+  if (failures.length > 0) {
+    console.error(`\ncheck-packages: ${failures.length} check(s) failed:\n- ${failures.join('\n- ')}`);
+    process.exitCode = 1;
+  } else {
+    log('all package checks passed');
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`check-packages: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
