@@ -1,8 +1,8 @@
 import { afterEach as a11yCheck } from '@storybook/addon-a11y/preview';
 import type { StoryContext } from '@storybook/react-vite';
 import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
-import { forceTheme, themeVariantsOf } from '../stories/support/theme';
+import { cdp, page } from 'vitest/browser';
+import { forceTheme, provideOsColorSchemeEmulator, themeVariantsOf } from '../stories/support/theme';
 
 /**
  * Stories as screenshot tests (Vitest setup file of the `storybook` project): after a story's play
@@ -13,6 +13,11 @@ import { forceTheme, themeVariantsOf } from '../stories/support/theme';
  * is then forced into each, its final state checked by axe again (the a11y addon's own check, with
  * the story's a11y parameters) and, unless `!screenshot`, captured as `<story-id>--<theme>`.
  */
+
+/** The page's `prefers-color-scheme`, as the stories' OS would have it (vite.config.ts starts it light). */
+provideOsColorSchemeEmulator(async (scheme) => {
+  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+});
 
 /** Taller pages are compared down to this height: the long session stays one reviewable image. */
 const MAX_CAPTURE_HEIGHT = 4000;

@@ -49,3 +49,21 @@ export function forceTheme(document: Document, theme: Theme): () => void {
     });
   };
 }
+
+/** Emulates the OS colour-scheme preference (`prefers-color-scheme`) for the whole page. */
+export type EmulateOsColorScheme = (scheme: Theme) => Promise<void>;
+
+const OS_COLOR_SCHEME_EMULATOR = Symbol.for('toolcard.emulateOsColorScheme');
+
+/**
+ * The Vitest setup (.storybook/screenshot-baselines.ts) provides an emulator through the Chrome
+ * DevTools Protocol; in Storybook itself there is none and a play function checks the preference
+ * the reviewer's OS has.
+ */
+export function provideOsColorSchemeEmulator(emulate: EmulateOsColorScheme): void {
+  Object.assign(globalThis, { [OS_COLOR_SCHEME_EMULATOR]: emulate });
+}
+
+export function osColorSchemeEmulator(): EmulateOsColorScheme | undefined {
+  return (globalThis as Record<symbol, EmulateOsColorScheme | undefined>)[OS_COLOR_SCHEME_EMULATOR];
+}
