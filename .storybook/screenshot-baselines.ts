@@ -11,7 +11,8 @@ import { forceTheme, provideOsColorSchemeEmulator, themeVariantsOf } from '../st
  *
  * Theme variants: a story whose `parameters.theme.variants` lists themes (stories/support/theme.ts)
  * is then forced into each, its final state checked by axe again (the a11y addon's own check, with
- * the story's a11y parameters) and, unless `!screenshot`, captured as `<story-id>--<theme>`.
+ * the story's a11y parameters) and, unless `!screenshot`, captured as `<theme>/<story-id>` (a folder per
+ * theme beside the baselines).
  */
 
 /** The page's `prefers-color-scheme`, as the stories' OS would have it (vite.config.ts starts it light). */
@@ -101,7 +102,7 @@ afterEach(async (context) => {
       // The addon's own check, reported with the story's (throws on a violation in a Vitest run).
       const { id, parameters, globals, reporting } = story;
       await a11yCheck({ id, parameters, globals, reporting, viewMode: 'story' } as StoryContext);
-      if (screenshots) await expectPageMatches(`${story.id}--${theme}`);
+      if (screenshots) await expectPageMatches(`${theme}/${story.id}`);
     } finally {
       restore();
     }

@@ -19,7 +19,7 @@ export function isThemeGlobal(value: unknown): value is ThemeGlobal {
 export interface ThemeParameters {
   /**
    * After the story has rendered and played, its final state is forced into each of these themes in
-   * turn, checked by axe and captured as `<story-id>--<theme>.png` (.storybook/screenshot-baselines.ts).
+   * turn, checked by axe and captured as `<theme>/<story-id>.png` (.storybook/screenshot-baselines.ts).
    * The themes are pure CSS keyed on `data-tc-theme`, so this is the page the toolbar would show.
    */
   readonly variants?: readonly Theme[];
