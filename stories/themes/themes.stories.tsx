@@ -5,11 +5,17 @@ import { expect } from 'storybook/test';
 import { recordedLog } from '../support/recorded-logs';
 import { osColorSchemeEmulator, STORY_ROOT_CLASS, THEMES, type Theme } from '../support/theme';
 
-/** The two palettes' page and text colours, as the package README documents them. */
-const PALETTE: Readonly<Record<Theme, { readonly bg: string; readonly fg: string }>> = {
-  light: { bg: 'rgb(255, 255, 255)', fg: 'rgb(31, 35, 40)' },
-  dark: { bg: 'rgb(13, 17, 23)', fg: 'rgb(230, 237, 243)' },
+/** The two palettes' page, text and error colours, as the package README documents them. */
+const PALETTE: Readonly<Record<Theme, { readonly bg: string; readonly fg: string; readonly border: string }>> = {
+  light: { bg: 'rgb(255, 255, 255)', fg: 'rgb(31, 35, 40)', border: 'rgb(207, 34, 46)' },
+  dark: { bg: 'rgb(13, 17, 23)', fg: 'rgb(230, 237, 243)', border: 'rgb(248, 81, 73)' },
 };
+
+/**
+ * An embedder's override keyed on the row's state (as the package README shows it): built from the
+ * theme's own properties, it follows each case's theme. The row here is an error (a missing file).
+ */
+const KEYED_ON_STATE = '[data-case] > .tc-row[data-state="error"] { --tc-border: var(--tc-error); }';
 
 const CALL_ID = 'call-1';
 const [CALL] = buildToolCalls(recordedLog('sessions/12-missing-file').events).roots;
@@ -35,6 +41,7 @@ function Case({ id, theme, children }: { readonly id: string; readonly theme?: T
 function Themes(): ReactNode {
   return (
     <div style={{ display: 'grid', gap: 'var(--tc-space-4)' }}>
+      <style>{KEYED_ON_STATE}</style>
       <Case id="no data-tc-theme (the OS preference)" />
       <Case id='data-tc-theme="dark"' theme="dark">
         <Case id='data-tc-theme="light" inside dark' theme="light" />
@@ -62,12 +69,12 @@ function caseOf(canvasElement: HTMLElement, id: string): HTMLElement {
   return element;
 }
 
-/** The case's own row (not a nested case's) has the palette's colours. */
+/** The case's own row (not a nested case's) has the palette's colours, its border from the state override. */
 async function expectRowIn(canvasElement: HTMLElement, id: string, theme: Theme): Promise<void> {
   const row = caseOf(canvasElement, id).querySelector(`:scope > .tc-row[data-call-id="${CALL_ID}"]`);
   if (row === null) throw new Error(`No row in case ${id}`);
   const style = getComputedStyle(row);
-  await expect({ case: id, bg: style.backgroundColor, fg: style.color }).toEqual({ case: id, ...PALETTE[theme] });
+  await expect({ case: id, bg: style.backgroundColor, fg: style.color, border: style.borderTopColor }).toEqual({ case: id, ...PALETTE[theme] });
 }
 
 async function expectThemes(canvasElement: HTMLElement, os: Theme): Promise<void> {
