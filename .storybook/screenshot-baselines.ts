@@ -1,17 +1,31 @@
+import { afterEach as a11yCheck } from '@storybook/addon-a11y/preview';
+import type { StoryContext } from '@storybook/react-vite';
 import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { cdp, page } from 'vitest/browser';
+import { forceTheme, provideOsColorSchemeEmulator, themeVariantsOf } from '../stories/support/theme';
 
 /**
  * Stories as screenshot tests (Vitest setup file of the `storybook` project): after a story's play
  * function, the page is compared with the baseline for this browser version (paths, viewport,
  * pixel ratio and reduced motion are set in vite.config.ts). Stories opt out with `!screenshot`.
+ *
+ * Theme variants: a story whose `parameters.theme.variants` lists themes (stories/support/theme.ts)
+ * is then forced into each, its final state checked by axe again (the a11y addon's own check, with
+ * the story's a11y parameters) and, unless `!screenshot`, captured as `<theme>/<story-id>` (a folder per
+ * theme beside the baselines).
  */
+
+/** The page's `prefers-color-scheme`, as the stories' OS would have it (vite.config.ts starts it light). */
+provideOsColorSchemeEmulator(async (scheme) => {
+  await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+});
 
 /** Taller pages are compared down to this height: the long session stays one reviewable image. */
 const MAX_CAPTURE_HEIGHT = 4000;
 
+/** What the Storybook Vitest plugin puts on the test context: the composed story that just ran. */
 interface StoryTestContext {
-  readonly story?: { readonly id: string; readonly tags: readonly string[] };
+  readonly story?: Pick<StoryContext, 'id' | 'tags' | 'parameters' | 'globals' | 'reporting'>;
 }
 
 function nextFrame(): Promise<void> {
@@ -56,9 +70,8 @@ async function captureHeight(document: Document): Promise<number> {
   return height;
 }
 
-afterEach(async (context) => {
-  const { story } = context as typeof context & StoryTestContext;
-  if (!story?.tags.includes('screenshot')) return;
+/** Compares the page as it stands with the baseline `name`. */
+async function expectPageMatches(name: string): Promise<void> {
   const { body } = document;
   const { innerWidth: width, innerHeight: height } = window;
   window.scrollTo(0, 0);
@@ -67,12 +80,31 @@ afterEach(async (context) => {
   body.style.maxHeight = `${String(await captureHeight(document))}px`;
   body.style.overflow = 'hidden';
   try {
-    await expect.element(page.elementLocator(body)).toMatchScreenshot(story.id, {
+    await expect.element(page.elementLocator(body)).toMatchScreenshot(name, {
       screenshotOptions: { animations: 'disabled', caret: 'hide' },
     });
   } finally {
     body.style.maxHeight = maxHeight;
     body.style.overflow = overflow;
     await page.viewport(width, height);
+  }
+}
+
+afterEach(async (context) => {
+  const { story } = context as typeof context & StoryTestContext;
+  if (story === undefined) return;
+  const screenshots = story.tags.includes('screenshot');
+  if (screenshots) await expectPageMatches(story.id);
+  for (const theme of themeVariantsOf(story.parameters)) {
+    const restore = forceTheme(document, theme);
+    try {
+      await nextFrame();
+      // The addon's own check, reported with the story's (throws on a violation in a Vitest run).
+      const { id, parameters, globals, reporting } = story;
+      await a11yCheck({ id, parameters, globals, reporting, viewMode: 'story' } as StoryContext);
+      if (screenshots) await expectPageMatches(`${theme}/${story.id}`);
+    } finally {
+      restore();
+    }
   }
 });

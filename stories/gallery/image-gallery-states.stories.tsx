@@ -6,11 +6,14 @@ import { delayed } from '../support/loaders';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { boxesOf, spyOnObjectUrls, thumbnailsOf, tilesOf, waitForDecodedImages, type ObjectUrlSpies } from './gallery-play';
 import { loadPaintedBlob, loadPaintedDataUrl, paintedImage } from './painted-images';
+import type { ThemeParameters } from '../support/theme';
 
 /** Loading, failing, missing and caching: the states a thumbnail goes through. */
 const meta = {
   title: 'Gallery/Image gallery states',
   component: ImageGallery,
+  // Checked (axe) and captured in the dark theme too.
+  parameters: { theme: { variants: ['dark'] } satisfies ThemeParameters },
   args: {
     images: [
       { attachment: paintedImage('state-photo', 1600, 1200, '#0969da', 'photo.png') },

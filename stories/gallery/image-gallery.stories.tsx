@@ -3,12 +3,15 @@ import { ImageGallery, type ImageCardImage } from '@toolcard/ui-tool-image';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { expectKeyboardReachesEachThumbnail, tilesOf, waitForDecodedImages } from './gallery-play';
 import { loadPaintedBlob, paintedImage } from './painted-images';
+import type { ThemeParameters } from '../support/theme';
 
 /** Layouts for design review: how many images, which aspects, which sizes. */
 const meta = {
   title: 'Gallery/Image gallery',
   component: ImageGallery,
   tags: ['autodocs'],
+  // Checked (axe) and captured in the dark theme too.
+  parameters: { theme: { variants: ['dark'] } satisfies ThemeParameters },
   args: { images: [], loadImage: fn(loadPaintedBlob).mockName('loadImage'), align: 'start' },
 } satisfies Meta<typeof ImageGallery>;
 
@@ -158,7 +161,7 @@ export const UnnamedImage: Story = {
 export const AlignedEnd: Story = {
   args: { images: shots(3), align: 'end' },
   render: (args) => (
-    <div style={{ width: 560, border: '1px dashed #d1d9e0' }}>
+    <div style={{ width: 560, border: '1px dashed var(--tc-border)' }}>
       <ImageGallery {...args} />
     </div>
   ),

@@ -13,6 +13,7 @@ import { imageResultContent, sessionLog, STORY_CWD, toolCall, toolResult, userMe
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { FIVE_IMAGE_CARD_IMAGES, FIVE_IMAGES, loadGeneratedImage } from './generated-images';
 import { storyKeyboard } from './keyboard';
+import type { ThemeParameters } from '../support/theme';
 
 /** Keys that reached the host page's document while the story ran. */
 const hostKeys: string[] = [];
@@ -86,8 +87,12 @@ const meta = {
     onClose: fn(),
   },
   render: (args) => <LightboxOverCard {...args} />,
-  // The card's own gallery loads through the provider.
-  parameters: { toolcard: { loadImage: loadGeneratedImage } satisfies ToolcardParameters },
+  parameters: {
+    // The card's own gallery loads through the provider.
+    toolcard: { loadImage: loadGeneratedImage } satisfies ToolcardParameters,
+    // Checked (axe) and captured in the dark theme too.
+    theme: { variants: ['dark'] } satisfies ThemeParameters,
+  },
   beforeEach: () => {
     hostKeys.length = 0;
     const record = (event: KeyboardEvent) => hostKeys.push(event.key);

@@ -5,6 +5,7 @@ import { beforeResultOf, recordedLog, recordedLogText } from '../support/recorde
 import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
 import { errorContent, sessionLog, toolCall, toolResult, userMessage, type LogEvent } from '../support/session-log';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
+import type { ThemeParameters } from '../support/theme';
 
 // Every row the host adapter can produce is a recorded session (`pnpm fixtures:record`).
 const SCREENSHOT_LOG = 'sessions/01-screenshot-png';
@@ -19,7 +20,11 @@ const meta = {
   title: 'Rows/Read image',
   component: SessionReplay,
   tags: ['autodocs'],
-  parameters: { toolcard: { onOpenFile } satisfies ToolcardParameters },
+  parameters: {
+    toolcard: { onOpenFile } satisfies ToolcardParameters,
+    // Checked (axe) and captured in the dark theme too.
+    theme: { variants: ['dark'] } satisfies ThemeParameters,
+  },
   // One spy for the file; calls are counted from zero each time a story renders (the UI can re-run one).
   beforeEach: () => {
     onOpenFile.mockClear();
