@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/storybook-static/**', '**/.bench-results/**', 'docs/**'] },
+  { ignores: ['**/node_modules/**', '**/storybook-static/**', '**/.bench-results/**', '**/dist/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   ...tseslint.configs.stylisticTypeChecked,
@@ -12,7 +12,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -22,13 +22,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/ui-tool-image/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'bench/ui/**/*.{ts,tsx}'],
+    files: ['packages/ui-tool-image/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'bench/ui/**/*.{ts,tsx}', 'apps/replay/viewer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['eslint.config.js', 'scripts/*.mjs'],
+    files: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
