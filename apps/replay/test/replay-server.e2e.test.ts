@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -192,6 +192,41 @@ describe('pnpm replay: a log whose last line is still being written', () => {
     await page.locator(READY_IMAGE).nth(1).waitFor();
     expect(await page.getByRole('heading', { name: 'Problems in this log' }).count()).toBe(0);
     expect(await statusOf(attachmentUrl(server, blue.attachmentId))).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('pnpm replay: a log replaced or truncated while the page is open', () => {
+  it('starts over with what the file now holds, without a reload and without a problem', async () => {
+    const first = await recordedSession(await mkdtemp(path.join(scratch, 'replaced-a-')));
+    await first.userSays('only in the first log');
+    await first.userSays('also in the first log');
+    const second = await recordedSession(await mkdtemp(path.join(scratch, 'replaced-b-')));
+    await second.userSays('only in the replacement');
+    const server = await serve([first.logPath]);
+    const { page, errors } = await openPage(server.url);
+    await page.getByText('also in the first log').waitFor();
+    await page.evaluate(() => {
+      (window as { notReloaded?: boolean }).notReloaded = true;
+    });
+
+    const replacement = `${first.logPath}.new`;
+    await writeText(replacement, await readFile(second.logPath, 'utf8'));
+    await rename(replacement, first.logPath);
+    await page.getByText('only in the replacement').waitFor({ timeout: 5000 });
+    expect(await page.getByText('only in the first log').count()).toBe(0);
+
+    const [header = ''] = (await readFile(second.logPath, 'utf8')).split('\n');
+    await truncate(first.logPath, 0);
+    await appendFile(first.logPath, `${header}\n`);
+    await page.getByText('only in the replacement').waitFor({ state: 'detached', timeout: 5000 });
+    await second.userSays('after the truncation');
+    const lastLine = (await readFile(second.logPath, 'utf8')).trimEnd().split('\n').at(-1) ?? '';
+    await appendFile(first.logPath, `${lastLine}\n`);
+    await page.getByText('after the truncation').waitFor({ timeout: 5000 });
+
+    expect(await page.getByRole('heading', { name: 'Problems in this log' }).count()).toBe(0);
+    expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(errors).toEqual([]);
   });
 });
