@@ -1,4 +1,5 @@
 import { appendFile, mkdtemp, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -73,6 +74,18 @@ async function openPage(url: string): Promise<OpenedPage> {
   return opened;
 }
 
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's violations on the page as it stands, as `rule: node count` (DevTools evaluation, so the page's CSP does not apply). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
+    const { violations } = await axe.run(document);
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.length}`);
+  });
+}
+
 function attachmentUrl(server: ReplayProcess, attachmentId: string, session = 'current'): string {
   return new URL(`/api/sessions/${session}/attachments/${encodeURIComponent(attachmentId)}`, server.url).href;
 }
@@ -108,6 +121,7 @@ describe('pnpm replay --store: a live recorded session', () => {
     expect(shown.size).toEqual([red.width, red.height]);
     expect(Buffer.from(shown.bytes)).toEqual(Buffer.from((await session.store.readImage(red.attachmentId)).data));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('session.jsonl');
+    expect(await axeViolations(page)).toEqual([]);
     expect(opened.errors).toEqual([]);
   });
 
@@ -162,6 +176,7 @@ describe('pnpm replay --store: a live recorded session', () => {
     await page.getByLabel('Language').selectOption('zh-CN');
     await page.getByRole('heading', { level: 1, name: /会话回放/ }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('语言').selectOption('en');
     expect(opened.errors).toEqual([]);
   });
@@ -243,6 +258,7 @@ describe('pnpm replay without --store', () => {
     expect(await tile.textContent()).toContain('Not in the attachment store');
     expect(await page.getByText('No attachment store was given (--store)').count()).toBe(1);
     expect(await statusOf(attachmentUrl(server, red.attachmentId))).toBe(404);
+    expect(await axeViolations(page)).toEqual([]);
 
     await session.userSays('still live without a store');
     await page.getByText('still live without a store').waitFor({ timeout: 5000 });
