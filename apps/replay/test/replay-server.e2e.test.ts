@@ -1,4 +1,5 @@
 import { appendFile, mkdtemp, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,17 @@ async function statusOf(url: string): Promise<number> {
   return (await fetch(url)).status;
 }
 
+/** A request to the server's address under another host name, as a DNS-rebinding page would send it. */
+function statusUnderHostName(url: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { host }, agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
+
 describe('pnpm replay --store: a live recorded session', () => {
   let session: Awaited<ReturnType<typeof recordedSession>>;
   let red: AttachmentRef;
@@ -162,6 +174,13 @@ describe('pnpm replay --store: a live recorded session', () => {
     expect(await statusOf(attachmentUrl(server, `sha256:${'0'.repeat(64)}`))).toBe(404);
     expect(await statusOf(attachmentUrl(server, red.attachmentId, 'another-session'))).toBe(404);
     expect(await statusOf(attachmentUrl(server, red.attachmentId))).toBe(200);
+  });
+
+  it('answers only requests addressed to 127.0.0.1 or localhost on its port', async () => {
+    const { port } = new URL(server.url);
+    expect(await statusUnderHostName(attachmentUrl(server, red.attachmentId), `attacker.example:${port}`)).toBe(421);
+    expect(await statusUnderHostName(new URL('/api/log', server.url).href, 'attacker.example')).toBe(421);
+    expect(await statusUnderHostName(server.url, `localhost:${port}`)).toBe(200);
   });
 
   it('steps back to an earlier event and follows the end again, and switches to zh-CN', async () => {
