@@ -14,7 +14,7 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -24,13 +24,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/ui-tool-image/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'bench/ui/**/*.{ts,tsx}'],
+    files: ['packages/ui-tool-image/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'bench/ui/**/*.{ts,tsx}', 'apps/replay/viewer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['eslint.config.js', 'scripts/*.mjs'],
+    files: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

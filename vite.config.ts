@@ -42,6 +42,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'replay',
+          root: 'apps/replay',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          // The end-to-end file builds the viewer on a fresh clone and drives Chromium.
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // Every story is a test: rendered in real Chromium, its play function and a11y checks run.
         plugins: [workspaceSources(), storybookTest({ configDir: '.storybook' })],
         test: {

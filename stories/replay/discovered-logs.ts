@@ -1,5 +1,3 @@
-import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
-
 /**
  * Every recorded session and every reference log, found at build time: adding a `.jsonl` file
  * adds an option to the replay story with no code change. Reference logs are stored with a
@@ -35,14 +33,3 @@ export const DISCOVERED_LOGS: ReadonlyMap<string, string> = new Map(
 );
 
 export const LOG_NAMES: readonly string[] = [...DISCOVERED_LOGS.keys()];
-
-/** The log up to event `step` (events with seq ≤ step); header and problems are kept. */
-export function logUpTo(log: ParsedSessionLog, step: number | undefined): ParsedSessionLog {
-  if (step === undefined) return log;
-  return { ...log, events: log.events.filter((event) => event.seq <= step) };
-}
-
-/** The highest seq in a log (-1 when it has no events). */
-export function lastSeq(log: ParsedSessionLog): number {
-  return log.events.reduce((last, event) => Math.max(last, event.seq), -1);
-}

@@ -1,6 +1,5 @@
-import { SessionReplay, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { lastSeq, logUpTo, SessionReplay, type ParsedSessionLog } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { lastSeq, logUpTo } from './discovered-logs';
 
 export interface LogReplayProps {
   readonly log: ParsedSessionLog;

@@ -1,8 +1,8 @@
 import type { StoryObj } from '@storybook/react-vite';
-import { parseSessionLog, type LoadImage } from '@toolcard/ui-tool-image';
+import { lastSeq, parseSessionLog, type LoadImage } from '@toolcard/ui-tool-image';
 import { loadRecordedAttachment } from '../support/attachment-store';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
-import { lastSeq, withReplayCwd } from './discovered-logs';
+import { withReplayCwd } from './discovered-logs';
 import { EXPECTED_REPLAYS } from './expected-replays';
 import { LogReplay } from './log-replay';
 import { expectReplayShows } from './replay-assertions';

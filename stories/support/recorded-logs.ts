@@ -1,12 +1,13 @@
 import {
   buildToolCalls,
+  logUpTo,
   parseSessionLog,
   viewContentBlock,
   type AttachmentRef,
   type ParsedSessionLog,
   type ToolCallNode,
 } from '@toolcard/ui-tool-image';
-import { DISCOVERED_LOGS, logUpTo } from '../replay/discovered-logs';
+import { DISCOVERED_LOGS } from '../replay/discovered-logs';
 
 /**
  * The logs the real host adapter recorded (and the harness's reference logs), by their replay

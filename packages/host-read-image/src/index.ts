@@ -34,3 +34,4 @@ export {
   type AttachmentHandlerOptions,
 } from './http/attachment-handler.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
+export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';

@@ -32,6 +32,12 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const references = new ReferencedIdsCache(CACHED_SESSIONS);
 
+  async function referencedIdsOf(sessionId: string): Promise<ReadonlySet<string> | undefined> {
+    if (sessions.referencedIds !== undefined) return sessions.referencedIds(sessionId);
+    const log = await sessions.readLog(sessionId);
+    return log === undefined ? undefined : references.idsFor(sessionId, log);
+  }
+
   async function reply(req: IncomingMessage): Promise<Reply> {
     const route = matchAttachmentRoute(req.url ?? '', basePath);
     if (route.kind === 'elsewhere') return textReply(404, NOT_FOUND);
@@ -41,8 +47,8 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     if (route.kind === 'malformed') return textReply(400, 'Bad request: malformed id');
 
     const { sessionId, attachmentId } = route;
-    const log = await sessions.readLog(sessionId);
-    if (log === undefined || !references.idsFor(sessionId, log).has(attachmentId)) return textReply(404, NOT_FOUND);
+    const referenced = await referencedIdsOf(sessionId);
+    if (!referenced?.has(attachmentId)) return textReply(404, NOT_FOUND);
 
     const etag = `"${attachmentId}"`;
     const caching = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };

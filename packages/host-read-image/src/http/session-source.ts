@@ -6,6 +6,12 @@ import { isPlainToken } from './plain-token.ts';
 /** Where the attachment handler reads a session's log; `undefined` = no such session. */
 export interface SessionLogSource {
   readLog(sessionId: string): Promise<string | undefined>;
+  /**
+   * Optional: the attachment ids a session's log references, from a source that already tracks
+   * them (e.g. a `ReferencedIdsTracker` fed as the log grows). When present, the handler
+   * asks this instead of reading and walking the whole log on every request.
+   */
+  referencedIds?(sessionId: string): Promise<ReadonlySet<string> | undefined>;
 }
 
 /** Session logs stored as `<dir>/<sessionId>.jsonl`. */

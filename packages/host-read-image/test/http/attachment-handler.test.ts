@@ -375,3 +375,37 @@ describe('attachment handler: HTTP semantics', () => {
     }
   });
 });
+
+describe('attachment handler: a source that tracks referenced ids itself', () => {
+  it('asks the source for the ids and never reads the log', async () => {
+    const store = new LocalAttachmentStore({ dir: await tempDir() });
+    cleanups.push(() => {
+      store.dispose();
+    });
+    const data = await solid(2, 2, 'png', '#f00');
+    const referencedRef = await store.saveImage({ data, name: 'red.png' });
+    const unreferencedRef = await store.saveImage({ data: await solid(2, 2, 'png', '#00f'), name: 'blue.png' });
+    const tracked = new Set([referencedRef.attachmentId]);
+    const asked: string[] = [];
+    const handler = createAttachmentHandler({
+      store,
+      sessions: {
+        readLog: () => Promise.reject(new Error('the log must not be read')),
+        referencedIds: (sessionId) => (asked.push(sessionId), Promise.resolve(sessionId === 'live' ? tracked : undefined)),
+      },
+    });
+    const server = http.createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+    const { port } = server.address() as AddressInfo;
+    const url = (sessionId: string, attachmentId: string) =>
+      `http://127.0.0.1:${port}/sessions/${sessionId}/attachments/${encodeURIComponent(attachmentId)}`;
+
+    const served = await fetch(url('live', referencedRef.attachmentId));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(data);
+    expect((await fetch(url('live', unreferencedRef.attachmentId))).status).toBe(404);
+    expect((await fetch(url('other', referencedRef.attachmentId))).status).toBe(404);
+    expect(asked).toEqual(['live', 'live', 'other']);
+  });
+});

@@ -1,5 +1,6 @@
 export { parseSessionLog, REPLAYED_EVENT_TYPES, SessionLogReader } from './session-log';
 export type { LogProblem, OtherEventCount, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './session-log';
+export { lastSeq, logUpTo } from './session-log-steps';
 export { buildToolCalls } from './tool-calls';
 export type { ToolCallNode, ToolCallProblem, ToolCallTree, ToolOutcome, ToolResult, ToolResultError } from './tool-calls';
 export { IMAGE_MEDIA_TYPES, narrowAttachmentRef, viewContentBlock } from './content-blocks';

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The app's own folder (apps/replay). */
+export const APP_DIR = path.resolve(import.meta.dirname, '../..');
+export const VIEWER_SOURCE_DIR = path.join(APP_DIR, 'viewer');
+export const VIEWER_BUILD_DIR = path.join(APP_DIR, 'dist/viewer');
+const STAMP_FILE = 'build-inputs.sha256';
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', '.turbo']);
+
+/**
+ * Builds the viewer when its build is missing or older than its inputs; returns the build folder.
+ * "Older" is decided by content, not mtimes (a fresh clone has no meaningful mtimes): a digest of
+ * the viewer's sources and of the UI package it bundles, kept beside the build.
+ */
+export async function ensureViewerBuilt(log: (message: string) => void = () => undefined): Promise<string> {
+  const digest = await viewerInputsDigest();
+  const built = await readFile(path.join(VIEWER_BUILD_DIR, STAMP_FILE), 'utf8').catch(() => undefined);
+  if (built === digest) return VIEWER_BUILD_DIR;
+  log(built === undefined ? 'building the viewer (first run)…' : 'rebuilding the viewer (its sources changed)…');
+  await buildViewer(digest);
+  return VIEWER_BUILD_DIR;
+}
+
+/** A production build into a temporary folder, swapped in whole: a server never sees half a build. */
+export async function buildViewer(digest?: string): Promise<void> {
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const staging = `${VIEWER_BUILD_DIR}.${process.pid}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: VIEWER_SOURCE_DIR,
+    base: '/',
+    mode: 'production',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: staging, emptyOutDir: true, sourcemap: true },
+  });
+  await writeFile(path.join(staging, STAMP_FILE), digest ?? (await viewerInputsDigest()));
+  await rm(VIEWER_BUILD_DIR, { recursive: true, force: true });
+  await rename(staging, VIEWER_BUILD_DIR);
+}
+
+async function viewerInputsDigest(): Promise<string> {
+  const uiPackageDir = await packageRoot(createRequire(path.join(APP_DIR, 'package.json')).resolve('@toolcard/ui-tool-image'));
+  const hash = createHash('sha256');
+  for (const dir of [VIEWER_SOURCE_DIR, uiPackageDir]) {
+    for (const file of await filesUnder(dir)) {
+      hash.update(`${path.relative(APP_DIR, file)}\0`);
+      hash.update(await readFile(file));
+    }
+  }
+  hash.update(await readFile(path.join(APP_DIR, 'package.json')));
+  hash.update(await readFile(import.meta.filename));
+  return hash.digest('hex');
+}
+
+/** The folder of the package.json nearest above a resolved entry file. */
+async function packageRoot(entry: string): Promise<string> {
+  let dir = path.dirname(entry);
+  while (!(await readdir(dir)).includes('package.json')) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${entry}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) files.push(...(await filesUnder(full)));
+    } else if (entry.isFile()) {
+      files.push(full);
+    }
+  }
+  return files.sort();
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+
+import { LogFeed } from '../viewer/log-feed.ts';
+
+const header = '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n';
+const message = (text: string) => `${JSON.stringify({ type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind: 'user' } } })}\n`;
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+function texts(feed: LogFeed): string[] {
+  return feed.snapshot().events.map((event) => JSON.stringify(event.data.content));
+}
+
+describe('LogFeed', () => {
+  it('reads chunks that continue at its offset as one text, UTF-8 split anywhere', () => {
+    const all = bytes(header + message('图像 ✓') + message('second'));
+    for (let size = 1; size < 40; size += 3) {
+      const feed = new LogFeed();
+      expect(feed.begin(0, 0)).toBe(true);
+      for (let start = 0; start < all.length; start += size) feed.push(all.subarray(start, start + size));
+      const { events, problems } = feed.snapshot();
+      expect(problems).toEqual([]);
+      expect(events.map((event) => event.data.content)).toEqual([
+        [{ type: 'text', text: '图像 ✓' }],
+        [{ type: 'text', text: 'second' }],
+      ]);
+      expect(feed.offset).toBe(all.length);
+    }
+  });
+
+  it('waits for a half-written last line without reporting it, and reads it once completed', () => {
+    const line = message('late');
+    const feed = new LogFeed();
+    feed.begin(0, 0);
+    feed.push(bytes(header + line.slice(0, 20)));
+    expect(feed.snapshot().problems).toEqual([]);
+    expect(feed.snapshot().events).toEqual([]);
+
+    expect(feed.begin(0, feed.offset)).toBe(false);
+    feed.push(bytes(line.slice(20)));
+    expect(feed.snapshot().problems).toEqual([]);
+    expect(texts(feed)).toEqual(['[{"type":"text","text":"late"}]']);
+  });
+
+  it('starts over for a new generation, forgetting lines and a pending half line', () => {
+    const feed = new LogFeed();
+    feed.begin(0, 0);
+    feed.push(bytes(header + message('old') + '{"type":"user/mes'));
+    expect(feed.begin(1, 0)).toBe(true);
+    feed.push(bytes(header + message('new')));
+    expect(feed.snapshot().problems).toEqual([]);
+    expect(texts(feed)).toEqual(['[{"type":"text","text":"new"}]']);
+    expect(feed.generation).toBe(1);
+  });
+
+  it('starts over when the server sends the same generation from byte 0 again', () => {
+    const feed = new LogFeed();
+    feed.begin(0, 0);
+    feed.push(bytes(header + message('a')));
+    expect(feed.begin(0, 0)).toBe(true);
+    feed.push(bytes(header + message('a')));
+    expect(texts(feed)).toEqual(['[{"type":"text","text":"a"}]']);
+  });
+});

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/toolcard-replay.mjs');
+
+export interface ReplayProcess {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real `toolcard-replay` bin as its own process on a free port and resolves with the
+ * URL it prints; rejects with its stderr when it exits first.
+ */
+export function startReplay(args: readonly string[]): Promise<ReplayProcess> {
+  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      reject(new Error(`toolcard-replay exited with ${code} before printing its URL:\n${stderr}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (!line.startsWith('http://')) return;
+      resolve({
+        url: line,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+  });
+}
+
+/** Runs the bin to completion (for refusals): exit code and output. */
+export function runReplay(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve) => child.once('exit', (code) => { resolve({ code, stdout, stderr }); }));
+}

@@ -1,0 +1,43 @@
+import { SessionLogReader, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+
+/**
+ * The viewer's copy of the log, fed with the bytes the server sends: a streaming UTF-8 decoder (a
+ * character split between two chunks is decoded whole) in front of a `SessionLogReader` (a line
+ * cut off at the end waits for its rest and is not reported). Bytes of another generation, or not
+ * continuing at our offset, mean the file was truncated or replaced: the feed starts over.
+ */
+export class LogFeed {
+  #generation: number | undefined;
+  #offset = 0;
+  #decoder = new TextDecoder('utf-8');
+  #reader = new SessionLogReader();
+
+  get generation(): number | undefined {
+    return this.#generation;
+  }
+
+  /** Bytes of the log read so far (the server sends from here). */
+  get offset(): number {
+    return this.#offset;
+  }
+
+  /** Announces that the next bytes are `generation`'s from `offset`; true when that starts over. */
+  begin(generation: number, offset: number): boolean {
+    if (generation === this.#generation && offset === this.#offset) return false;
+    this.#generation = generation;
+    this.#offset = offset;
+    this.#decoder = new TextDecoder('utf-8');
+    this.#reader = new SessionLogReader();
+    return true;
+  }
+
+  push(bytes: Uint8Array): void {
+    this.#offset += bytes.byteLength;
+    const text = this.#decoder.decode(bytes, { stream: true });
+    if (text !== '') this.#reader.append(text);
+  }
+
+  snapshot(): ParsedSessionLog {
+    return this.#reader.snapshot();
+  }
+}

@@ -1,0 +1,94 @@
+import { ToolCardProvider, type Locale, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+
+import { loadAttachment } from './attachment-loader';
+import { followLog, type FollowStatus } from './follow-log';
+import { SteppedReplay } from './step-control';
+import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
+
+interface ReplayInfo {
+  readonly log: string;
+  readonly store: boolean;
+}
+
+function useLiveLog(): { readonly log: ParsedSessionLog | null; readonly status: FollowStatus | null } {
+  const [log, setLog] = useState<ParsedSessionLog | null>(null);
+  const [status, setStatus] = useState<FollowStatus | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void followLog({ signal: controller.signal, onLog: setLog, onStatus: setStatus });
+    return () => {
+      controller.abort();
+    };
+  }, []);
+  return { log, status };
+}
+
+function useReplayInfo(): ReplayInfo | null {
+  const [info, setInfo] = useState<ReplayInfo | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch('/api/info', { signal: controller.signal })
+      .then((response) => response.json() as Promise<ReplayInfo>)
+      .then(setInfo)
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+    };
+  }, []);
+  return info;
+}
+
+function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ParsedSessionLog | null): string {
+  if (status?.kind === 'disconnected') return labels.disconnected;
+  if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
+  if (log === null) return labels.loading;
+  return labels.live(log.events.length);
+}
+
+/** The replay page: which log, live status, language, then the stepped replay of the log. */
+export function ReplayApp(): ReactNode {
+  const [locale, setLocale] = useState<Locale>('en');
+  const languageId = useId();
+  const labels = VIEWER_LABELS[locale];
+  const info = useReplayInfo();
+  const { log, status } = useLiveLog();
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = info === null ? labels.title : `${info.log} — ${labels.title}`;
+  }, [locale, labels, info]);
+
+  return (
+    <main className="replay-app">
+      <header className="replay-app__header">
+        <h1>
+          {labels.title}
+          {info !== null && <span className="replay-app__file">{info.log}</span>}
+        </h1>
+        <p className="replay-app__language">
+          <label htmlFor={languageId}>{labels.language}</label>{' '}
+          <select
+            id={languageId}
+            value={locale}
+            onChange={(event) => {
+              setLocale(event.target.value === 'zh-CN' ? 'zh-CN' : 'en');
+            }}
+          >
+            <option value="en">English</option>
+            <option value="zh-CN">简体中文</option>
+          </select>
+        </p>
+      </header>
+      <p role="status" className="replay-app__status" data-testid="replay-status">
+        {statusText(labels, status, log)}
+      </p>
+      {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
+      {log !== null && (
+        <ToolCardProvider loadImage={loadAttachment} locale={locale}>
+          <SteppedReplay log={log} labels={labels} />
+        </ToolCardProvider>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Locale } from '@toolcard/ui-tool-image';
+
+/** The viewer's own words around the cards (the cards bring their own labels for both locales). */
+export interface ViewerLabels {
+  readonly title: string;
+  readonly language: string;
+  readonly step: string;
+  readonly followEnd: string;
+  readonly showing: (shown: number, total: number) => string;
+  readonly reading: (bytes: number, total: number) => string;
+  readonly live: (events: number) => string;
+  readonly disconnected: string;
+  readonly noStore: string;
+  readonly loading: string;
+}
+
+const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
+  en: {
+    title: 'Session replay',
+    language: 'Language',
+    step: 'Replay up to event (seq)',
+    followEnd: 'Follow the end of the log',
+    showing: (shown, total) => `showing ${shown} of ${total} events`,
+    reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
+    live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
+    disconnected: 'Lost the connection to the replay server; retrying…',
+    noStore: 'No attachment store was given (--store): images show as not in the store.',
+    loading: 'Loading the log…',
+  },
+  'zh-CN': {
+    title: '会话回放',
+    language: '语言',
+    step: '回放到事件（序号）',
+    followEnd: '跟随日志末尾',
+    showing: (shown, total) => `显示 ${total} 个事件中的 ${shown} 个`,
+    reading: (bytes, total) => `正在读取日志：${megabytes(bytes)} / ${megabytes(total)} MB`,
+    live: (events) => `实时：${events} 个事件；追加到文件的行会显示在这里。`,
+    disconnected: '与回放服务器的连接已断开，正在重试…',
+    noStore: '未指定附件存储（--store）：图片显示为不在存储中。',
+    loading: '正在加载日志…',
+  },
+};
