@@ -42,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [workspaceSources()],
         test: {
           name: 'replay',
           root: 'apps/replay',

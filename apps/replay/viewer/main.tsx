@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
+import '@toolcard/ui-tool-image/styles.css';
 import { ReplayApp } from './replay-app';
 import './viewer.css';
 

@@ -26,7 +26,11 @@ export async function ensureViewerBuilt(log: (message: string) => void = () => u
 
 /** A production build into a temporary folder, swapped in whole: a server never sees half a build. */
 export async function buildViewer(digest?: string): Promise<void> {
-  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const [{ build }, { default: react }, { workspaceSources }] = await Promise.all([
+    import('vite'),
+    import('@vitejs/plugin-react'),
+    import('../../../../scripts/workspace-sources.ts'),
+  ]);
   const staging = `${VIEWER_BUILD_DIR}.${process.pid}.tmp`;
   await rm(staging, { recursive: true, force: true });
   await build({
@@ -35,7 +39,8 @@ export async function buildViewer(digest?: string): Promise<void> {
     base: '/',
     mode: 'production',
     logLevel: 'warn',
-    plugins: [react()],
+    // The UI package from its sources, like every other workspace build (scripts/workspace-sources.ts).
+    plugins: [workspaceSources(), react()],
     build: { outDir: staging, emptyOutDir: true, sourcemap: true },
   });
   await writeFile(path.join(staging, STAMP_FILE), digest ?? (await viewerInputsDigest()));
@@ -44,7 +49,8 @@ export async function buildViewer(digest?: string): Promise<void> {
 }
 
 async function viewerInputsDigest(): Promise<string> {
-  const uiPackageDir = await packageRoot(createRequire(path.join(APP_DIR, 'package.json')).resolve('@toolcard/ui-tool-image'));
+  // Its package.json, not its entry: the entry is `dist/` unless the source condition is on.
+  const uiPackageDir = path.dirname(createRequire(path.join(APP_DIR, 'package.json')).resolve('@toolcard/ui-tool-image/package.json'));
   const hash = createHash('sha256');
   for (const dir of [VIEWER_SOURCE_DIR, uiPackageDir]) {
     for (const file of await filesUnder(dir)) {
@@ -54,18 +60,8 @@ async function viewerInputsDigest(): Promise<string> {
   }
   hash.update(await readFile(path.join(APP_DIR, 'package.json')));
   hash.update(await readFile(import.meta.filename));
+  hash.update(await readFile(path.resolve(APP_DIR, '../../scripts/workspace-sources.ts')));
   return hash.digest('hex');
-}
-
-/** The folder of the package.json nearest above a resolved entry file. */
-async function packageRoot(entry: string): Promise<string> {
-  let dir = path.dirname(entry);
-  while (!(await readdir(dir)).includes('package.json')) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${entry}`);
-    dir = parent;
-  }
-  return dir;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
