@@ -72,51 +72,32 @@ export const SevenImages: Story = {
 };
 
 /**
- * 2001×1: the box keeps the clamped 4:1 aspect and never upscales the 1 px line, so it is 4×1,
- * cropped at the left, centred in a 44 px hit area.
+ * A lone image whose box is checked in Chromium: its aspect clamped to [1/4, 4] first, then the
+ * box shrunk as a whole until it is nowhere larger than the image, cropped at its anchor.
  */
-export const VeryWideImage: Story = {
-  args: { images: single('story-wide', 2001, 1, 'hairline-wide.png') },
-  play: async ({ canvasElement }) => {
-    await waitForDecodedImages(canvasElement, 1);
-    const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 4, height: 1 });
-    await expect(image && getComputedStyle(image).objectPosition).toBe('0% 50%');
-  },
-};
+function boxStory(id: string, [width, height]: readonly [number, number], box: { width: number; height: number }, objectPosition: string): Story {
+  return {
+    args: { images: single(id, width, height, `${id}.png`) },
+    play: async ({ canvasElement }) => {
+      await waitForDecodedImages(canvasElement, 1);
+      const image = canvasElement.querySelector('img');
+      await expect(image?.getBoundingClientRect()).toMatchObject(box);
+      await expect(image && getComputedStyle(image).objectPosition).toBe(objectPosition);
+    },
+  };
+}
+
+/** 2001×1: 4:1 and never upscaling the 1 px line makes a 4×1 box, cropped at the left, in a 44 px hit area. */
+export const VeryWideImage = boxStory('hairline-wide', [2001, 1], { width: 4, height: 1 }, '0% 50%');
 
 /** 1×2001: as above, turned; a very tall image keeps its top. */
-export const VeryTallImage: Story = {
-  args: { images: single('story-tall', 1, 2001, 'hairline-tall.png') },
-  play: async ({ canvasElement }) => {
-    await waitForDecodedImages(canvasElement, 1);
-    const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 1, height: 4 });
-    await expect(image && getComputedStyle(image).objectPosition).toBe('50% 0%');
-  },
-};
+export const VeryTallImage = boxStory('hairline-tall', [1, 2001], { width: 1, height: 4 }, '50% 0%');
 
-/** 30×1000, narrower than the box: the aspect is clamped to 1/4 first, then the box shrinks to 30×120 (not 30×240). */
-export const NarrowTallImage: Story = {
-  args: { images: single('story-narrow-tall', 30, 1000, 'narrow-tall.png') },
-  play: async ({ canvasElement }) => {
-    await waitForDecodedImages(canvasElement, 1);
-    const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 30, height: 120 });
-    await expect(image && getComputedStyle(image).objectPosition).toBe('50% 0%');
-  },
-};
+/** 30×1000, narrower than the box: 1/4, then 30×120 (not 30×240, which would be 1/8). */
+export const NarrowTallImage = boxStory('narrow-tall', [30, 1000], { width: 30, height: 120 }, '50% 0%');
 
-/** 200×30, lower than the box: clamped to 4:1, then 120×30 (not 200×30). */
-export const ShortWideImage: Story = {
-  args: { images: single('story-short-wide', 200, 30, 'short-wide.png') },
-  play: async ({ canvasElement }) => {
-    await waitForDecodedImages(canvasElement, 1);
-    const image = canvasElement.querySelector('img');
-    await expect(image?.getBoundingClientRect()).toMatchObject({ width: 120, height: 30 });
-    await expect(image && getComputedStyle(image).objectPosition).toBe('0% 50%');
-  },
-};
+/** 200×30, lower than the box: 4:1, then 120×30 (not 200×30, which would be 6.7:1). */
+export const ShortWideImage = boxStory('short-wide', [200, 30], { width: 120, height: 30 }, '0% 50%');
 
 /** Beyond 4:1 a box stops growing thinner and crops: a wide panorama keeps its left, a long page its top. */
 export const ClampedAspects: Story = {

@@ -419,6 +419,14 @@ describe('ImageLightbox in zh-CN', () => {
 });
 
 describe('ImageLightbox backdrop', () => {
+  function shownImage(): Promise<Element> {
+    return waitFor(() => {
+      const found = dialog().querySelector('.tc-lightbox__image');
+      if (found === null) throw new Error('image not shown yet');
+      return found;
+    });
+  }
+
   function pressOn(target: Element, releaseOn: Element = target): void {
     fireEvent.pointerDown(target);
     fireEvent.click(releaseOn);
@@ -441,11 +449,7 @@ describe('ImageLightbox backdrop', () => {
   it('stays open on a press on the image, a control, the counter or the caption', async () => {
     const onClose = vi.fn();
     openHost({ onClose, loadImage: resolvingLoader() });
-    const image = await waitFor(() => {
-      const found = dialog().querySelector('.tc-lightbox__image');
-      if (found === null) throw new Error('image not shown yet');
-      return found;
-    });
+    const image = await shownImage();
     const targets = [
       image,
       screen.getByRole('button', { name: 'Next image' }),
@@ -465,11 +469,7 @@ describe('ImageLightbox backdrop', () => {
   it('stays open when a press starts on the image and ends on the backdrop (a drag), or the reverse', async () => {
     const onClose = vi.fn();
     openHost({ onClose, loadImage: resolvingLoader() });
-    const image = await waitFor(() => {
-      const found = dialog().querySelector('.tc-lightbox__image');
-      if (found === null) throw new Error('image not shown yet');
-      return found;
-    });
+    const image = await shownImage();
     pressOn(image, dialog());
     pressOn(dialog(), image);
     expect(onClose).not.toHaveBeenCalled();
