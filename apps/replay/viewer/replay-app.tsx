@@ -43,7 +43,8 @@ function statusText(labels: ViewerLabels, status: FollowStatus | null, log: Pars
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
-  return labels.live(log.events.length);
+  // Every event read, the ones a replay skips (chunks, steps…) included: what the file holds.
+  return labels.live(log.events.length + log.otherEvents.reduce((sum, { count }) => sum + count, 0));
 }
 
 /** The replay page: which log, live status, language, then the stepped replay of the log. */
