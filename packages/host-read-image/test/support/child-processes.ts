@@ -33,7 +33,7 @@ export async function bundleChildScript(entry: string): Promise<string> {
 }
 
 export function startChild(script: string, args: readonly string[]): ChildProcess {
-  return spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Runs a child to completion; its stdout, or a rejection with its stderr. */
