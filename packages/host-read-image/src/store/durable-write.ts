@@ -62,7 +62,8 @@ type Durability = 'sync' | 'no-sync';
 
 async function replaceFile(tempRoot: string, finalPath: string, data: Uint8Array, durability: Durability): Promise<void> {
   await mkdir(tempRoot, { recursive: true });
-  await makeDirectoryDurably(path.dirname(finalPath));
+  if (durability === 'sync') await makeDirectoryDurably(path.dirname(finalPath));
+  else await mkdir(path.dirname(finalPath), { recursive: true });
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
   try {
     await writeFile(tempPath, data, durability);
