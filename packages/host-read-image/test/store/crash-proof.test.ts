@@ -83,8 +83,8 @@ function loadChild(script: string, storeDir: string, seed: number, run: number, 
   process.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return {
     process,
-    ready: new Promise((resolve) => process.stdout?.once('data', () => resolve())),
-    ended: new Promise((resolve) => process.on('exit', (code, signal) => resolve(signal ?? code))),
+    ready: new Promise((resolve) => process.stdout?.once('data', () => { resolve(); })),
+    ended: new Promise((resolve) => process.on('exit', (code, signal) => { resolve(signal ?? code); })),
     stderr: () => stderr,
   };
 }

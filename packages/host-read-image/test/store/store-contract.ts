@@ -25,7 +25,7 @@ const models = new ConfigModelResolver([{ ...ROUTE, inputModalities: ['text', 'i
 export interface StoreUnderTest {
   readonly store: AttachmentStore;
   /** A second instance on the same storage (another process, another host). */
-  reopen(): AttachmentStore;
+  readonly reopen: () => AttachmentStore;
 }
 
 /**
@@ -124,7 +124,7 @@ async function serve(handler: (req: http.IncomingMessage, res: http.ServerRespon
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => { resolve(); });
       }),
   };
 }

@@ -45,7 +45,7 @@ const damages = {
 } as const;
 
 const routes = {
-  'through the source index': async () => undefined,
+  'through the source index': () => Promise.resolve(),
   'with no source index entry': async (layout: StoreLayout, data: Uint8Array) => {
     await rm(layout.sourceEntry(hexOf(sha256Id(data))));
   },

@@ -26,7 +26,7 @@ export async function bundleChildScript(entry: string): Promise<string> {
       outDir: BUNDLE_DIR,
       emptyOutDir: false,
       minify: false,
-      rollupOptions: { output: { format: 'es', entryFileNames: `${name}.mjs` } },
+      rolldownOptions: { output: { format: 'es', entryFileNames: `${name}.mjs` } },
     },
   });
   return path.join(BUNDLE_DIR, `${name}.mjs`);

@@ -62,7 +62,7 @@ export async function startStallingServer(): Promise<{ endpoint: string; stop():
     endpoint: `http://127.0.0.1:${address.port}`,
     async stop() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
     },
   };
 }
