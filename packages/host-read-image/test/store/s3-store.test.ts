@@ -136,6 +136,12 @@ describe('S3 store: faults', () => {
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
 
+  it('S3 server down → readImage fails with ATTACHMENT_READ_FAILED naming the bucket', async () => {
+    const { store } = newStore({ client: s3.clientConfig(await deadEndpoint()) });
+    const error = await attachmentFailure(store.readImage(sha256Id(Buffer.from('x'))), 'ATTACHMENT_READ_FAILED');
+    expect(error.message).toContain(`S3 bucket "${s3.bucket}"`);
+  });
+
   it('S3 server down → read_image answers a tool error and references no object', async () => {
     const { store } = newStore({ client: s3.clientConfig(await deadEndpoint()) });
     const cwd = await tempDir();
