@@ -8,7 +8,6 @@ export type * from './wire/blocks.ts';
 export { LocalFileSystem, type LocalFileSystemOptions } from './fs/local-file-system.ts';
 export { LocalAttachmentStore, type LocalAttachmentStoreOptions } from './store/local-attachment-store.ts';
 export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions } from './store/s3-attachment-store.ts';
-export type { ContentAddressedStore, ContentAddressedStoreOptions } from './store/content-addressed-store.ts';
 export { ConfigModelResolver, type ConfiguredModel } from './models/config-model-resolver.ts';
 
 // The tool

@@ -3,11 +3,10 @@ import {
   type AttachmentRef,
   type AttachmentStore,
   type ImageLimits,
-  type ImageMediaType,
   type SaveImageInput,
   type StoredImage,
 } from '../seams/attachment-store.ts';
-import { digestOfAttachmentId, sha256Hex } from './attachment-id.ts';
+import { attachmentIdOf, digestOfAttachmentId, sha256Hex } from './attachment-id.ts';
 import { createDecodeLimiter, type DecodeLimiter } from './decode-limiter.ts';
 import { toDisplayName } from './display-name.ts';
 import { readImageHeader } from './image-header.ts';
@@ -54,7 +53,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     await this.beforeFirstUse();
     const sourceDigest = sha256Hex(input.data);
     const stored =
-      (await this.storedFromIndex(sourceDigest, input.mediaType, signal)) ?? (await this.admit(input, sourceDigest, signal));
+      (await this.storedFromIndex(input, sourceDigest, signal)) ?? (await this.admit(input, sourceDigest, signal));
     const name = input.name === undefined ? undefined : toDisplayName(input.name);
     return name === undefined ? stored : { ...stored, name };
   }
@@ -103,17 +102,15 @@ export abstract class ContentAddressedStore implements AttachmentStore {
   }
 
   /** The warm path: same source bytes admitted before under the same normalisation, object still intact. */
-  private async storedFromIndex(
-    sourceDigest: string,
-    declaredMediaType: ImageMediaType | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<StoredRef | undefined> {
+  private async storedFromIndex(input: SaveImageInput, sourceDigest: string, signal: AbortSignal | undefined): Promise<StoredRef | undefined> {
     const entry = await this.sources.lookup(sourceDigest, this.imageLimits, signal);
     if (entry === undefined) return undefined;
     // The limits may be lower than when the entry was made (another store instance on this dir).
-    assertSourceAdmissible(entry.source, declaredMediaType, this.imageLimits);
+    assertSourceAdmissible(entry.source, input.mediaType, this.imageLimits);
     // Verified, not just present: a damaged object must be rewritten by the cold path, never handed out.
-    return (await this.backend.isIntact(entry.ref, signal)) ? entry.ref : undefined;
+    // A passthrough object is the source itself, already hashed: comparing costs less than hashing again.
+    const passedThrough = entry.ref.attachmentId === attachmentIdOf(sourceDigest);
+    return (await this.backend.isIntact(entry.ref, signal, passedThrough ? input.data : undefined)) ? entry.ref : undefined;
   }
 
   /** The cold path: identify, check the header against the limits, decode and normalise, store. */

@@ -16,8 +16,12 @@ export interface ObjectBackend {
   put(image: NormalisedImage, signal: AbortSignal | undefined): Promise<StoredRef>;
   /** The object with this digest, its bytes re-verified (ATTACHMENT_NOT_FOUND / ATTACHMENT_CORRUPT). */
   get(digest: string, signal: AbortSignal | undefined): Promise<StoredImage>;
-  /** Whether the object a reference names is present and its bytes still match its digest. */
-  isIntact(ref: StoredRef, signal: AbortSignal | undefined): Promise<boolean>;
+  /**
+   * Whether the object a reference names is present and its bytes still match its digest.
+   * `knownBytes` (bytes already hashed to that digest, e.g. a passthrough source) turns the
+   * check into a comparison instead of a second hash.
+   */
+  isIntact(ref: StoredRef, signal: AbortSignal | undefined, knownBytes?: Uint8Array): Promise<boolean>;
   /** The source index's records, one text per admitted source digest. */
   readonly sourceRecords: SourceRecordStorage;
 }
@@ -42,6 +46,11 @@ export function storedRefOf(image: NormalisedImage): { readonly digest: string; 
       ...(image.originalDimensions ? { originalDimensions: image.originalDimensions } : {}),
     },
   };
+}
+
+/** Whether `data` are the bytes `digest` names; `knownBytes` must already hash to `digest`. */
+export function bytesMatch(data: Uint8Array, digest: string, knownBytes: Uint8Array | undefined): boolean {
+  return knownBytes === undefined ? sha256Hex(data) === digest : Buffer.compare(data, knownBytes) === 0;
 }
 
 /** Whether a reference record read back from storage describes the object with this digest and size. */

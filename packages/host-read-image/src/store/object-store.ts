@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 
 import { isMissingPathError } from '../fs/fs-errors.ts';
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
 import { publishDirectoryOnce, replaceFileAtomically, replaceFileDurably } from './durable-write.ts';
 import type { NormalisedImage } from './image-normaliser.ts';
-import { describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
+import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
@@ -34,7 +34,7 @@ export class ObjectStore implements ObjectBackend {
   async put(image: NormalisedImage): Promise<StoredRef> {
     const { digest, ref } = storedRefOf(image);
     try {
-      const state = await this.inspect(digest);
+      const state = await this.inspect(digest, image.data.length, image.data);
       if (isIntact(state)) return ref;
       if (state.image === 'missing' && state.ref === 'missing') {
         const published = await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
@@ -57,9 +57,9 @@ export class ObjectStore implements ObjectBackend {
     }
   }
 
-  async isIntact(ref: StoredRef): Promise<boolean> {
+  async isIntact(ref: StoredRef, _signal: AbortSignal | undefined, knownBytes?: Uint8Array): Promise<boolean> {
     const digest = localDigestOf(ref.attachmentId);
-    return digest !== undefined && isIntact(await this.inspect(digest));
+    return digest !== undefined && isIntact(await this.inspect(digest, ref.bytes, knownBytes));
   }
 
   /** The object with this digest, its bytes re-verified against the digest. */
@@ -83,10 +83,10 @@ export class ObjectStore implements ObjectBackend {
    * then verifies the result: a path that cannot hold the object fails the save.
    */
   private async repair(digest: string, data: Uint8Array, ref: StoredRef): Promise<void> {
-    const before = await this.inspect(digest);
+    const before = await this.inspect(digest, data.length, data);
     if (before.image !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectImage(digest), data);
     if (before.ref !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectRef(digest), refRecord(ref));
-    if (!isIntact(await this.inspect(digest))) {
+    if (!isIntact(await this.inspect(digest, data.length, data))) {
       throw new AttachmentError(
         'ATTACHMENT_WRITE_FAILED',
         `Attachment ${attachmentIdOf(digest)} is damaged in the store and could not be replaced.`,
@@ -94,16 +94,13 @@ export class ObjectStore implements ObjectBackend {
     }
   }
 
-  private async inspect(digest: string): Promise<ObjectState> {
-    const image = await readIfPresent(this.layout.objectImage(digest));
+  /** The state of each file of the object, whose image should be `bytes` long; `knownBytes` as in ObjectBackend.isIntact. */
+  private async inspect(digest: string, bytes: number, knownBytes: Uint8Array | undefined): Promise<ObjectState> {
+    const image = await readIfPresent(this.layout.objectImage(digest), bytes);
     const record = await readIfPresent(this.layout.objectRef(digest));
     return {
-      image: stateOf(image, (bytes) => sha256Hex(bytes) === digest),
-      ref: stateOf(record, (bytes) => {
-        const size = image instanceof Buffer ? image.length : undefined;
-        const stored = parseStoredRef(parseJson(bytes.toString('utf8')));
-        return size !== undefined && describesObject(stored, digest, size);
-      }),
+      image: stateOf(image, (content) => content.length === bytes && bytesMatch(content, digest, knownBytes)),
+      ref: stateOf(record, (content) => describesObject(parseStoredRef(parseJson(content.toString('utf8'))), digest, bytes)),
     };
   }
 }
@@ -116,10 +113,25 @@ function refRecord(ref: StoredRef): Buffer {
   return Buffer.from(JSON.stringify(ref));
 }
 
-/** The file's bytes, 'missing', or 'unreadable' (a directory in its place, a permission problem, …). */
-async function readIfPresent(filePath: string): Promise<Buffer | 'missing' | 'unreadable'> {
+/**
+ * The file's bytes, 'missing', or 'unreadable' (a directory in its place, a permission problem, …).
+ * With `expectedBytes`, reads at most one byte more, in as few reads as the kernel allows (a
+ * verification on the warm path should cost little more than the read itself).
+ */
+async function readIfPresent(filePath: string, expectedBytes?: number): Promise<Buffer | 'missing' | 'unreadable'> {
   try {
-    return await readFile(filePath);
+    if (expectedBytes === undefined) return await readFile(filePath);
+    const handle = await open(filePath, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(expectedBytes + 1);
+      let filled = 0;
+      for (let read = -1; read !== 0 && filled < buffer.length; filled += read) {
+        ({ bytesRead: read } = await handle.read(buffer, filled, buffer.length - filled, filled));
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     return isMissingPathError(error) ? 'missing' : 'unreadable';
   }

@@ -9,7 +9,7 @@ import {
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
 import type { NormalisedImage } from './image-normaliser.ts';
-import { describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
+import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
 /** The user-metadata key (x-amz-meta-…) that carries an object's reference facts. */
@@ -66,22 +66,22 @@ export class S3ObjectStore implements ObjectBackend {
   async put(image: NormalisedImage, signal: AbortSignal | undefined): Promise<StoredRef> {
     const { digest, ref } = storedRefOf(image);
     const existing = await this.fetch(digest, signal, this.writeFailed);
-    if (existing !== undefined && isIntactObject(existing, digest)) return ref;
+    if (existing !== undefined && isIntactObject(existing, digest, image.data)) return ref;
     // Missing: create only if still absent. Damaged: replace it (same key, the right bytes).
     const created = await this.putObject(digest, image, ref, existing === undefined, signal);
     if (created === 'lost-race') {
       const winner = await this.fetch(digest, signal, this.writeFailed);
-      if (winner === undefined || !isIntactObject(winner, digest)) await this.putObject(digest, image, ref, false, signal);
+      if (winner === undefined || !isIntactObject(winner, digest, image.data)) await this.putObject(digest, image, ref, false, signal);
     }
     return ref;
   }
 
-  async isIntact(ref: StoredRef, signal: AbortSignal | undefined): Promise<boolean> {
+  async isIntact(ref: StoredRef, signal: AbortSignal | undefined, knownBytes?: Uint8Array): Promise<boolean> {
     const digest = localDigestOf(ref.attachmentId);
     if (digest === undefined) return false;
     try {
       const existing = await this.fetch(digest, signal, this.writeFailed);
-      return existing !== undefined && isIntactObject(existing, digest);
+      return existing !== undefined && isIntactObject(existing, digest, knownBytes);
     } catch (error) {
       if (error instanceof AttachmentError && error.code === 'ATTACHMENT_ABORTED') throw error;
       return false; // the cold path will report what is wrong with the bucket
@@ -170,8 +170,8 @@ export class S3ObjectStore implements ObjectBackend {
   }
 }
 
-function isIntactObject(object: FetchedObject, digest: string): boolean {
-  return sha256Hex(object.data) === digest && describesObject(object.ref, digest, object.data.length);
+function isIntactObject(object: FetchedObject, digest: string, knownBytes: Uint8Array | undefined): boolean {
+  return bytesMatch(object.data, digest, knownBytes) && describesObject(object.ref, digest, object.data.length);
 }
 
 function abortable(signal: AbortSignal | undefined): { abortSignal?: AbortSignal } {
