@@ -128,6 +128,25 @@ describe('S3 store: save, read, dedupe', () => {
   });
 });
 
+describe('S3 store: conditional create', () => {
+  it('S3 conditional create: two instances racing to create one object → one PUT lands, the other gets 412 and verifies it', async () => {
+    const conditional = await startS3Server({ conditionalWrites: true });
+    const open = () => new S3AttachmentStore({ bucket: conditional.bucket, prefix: 'race', client: conditional.clientConfig() });
+    const [first, second] = [open(), open()];
+    try {
+      const data = await noise(40, 30, 'png');
+      const [a, b] = await Promise.all([first.saveImage({ data }), second.saveImage({ data })]);
+      expect(a).toEqual(b);
+      expect(conditional.puts).toEqual({ written: [`race/objects/${hexOf(a.attachmentId)}`], preconditionFailed: 1 });
+      expect(sha256Id((await second.readImage(a.attachmentId)).data)).toBe(a.attachmentId);
+    } finally {
+      first.dispose();
+      second.dispose();
+      await conditional.stop();
+    }
+  });
+});
+
 describe('S3 store: faults', () => {
   it('S3 server down → ATTACHMENT_WRITE_FAILED naming the bucket', async () => {
     const { store } = newStore({ client: s3.clientConfig(await deadEndpoint()) });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import os from 'node:os';
@@ -19,19 +20,59 @@ export interface S3TestServer {
   readonly endpoint: string;
   /** A client config for this server; one attempt, so a failure shows at once. */
   clientConfig(endpoint?: string): S3ClientConfig;
+  /** PUTs of object keys (`…/objects/…`) that stored bytes, and those refused by If-None-Match. */
+  readonly puts: { readonly written: string[]; preconditionFailed: number };
   stop(): Promise<void>;
 }
 
-/** A real S3-protocol server (s3rver) on 127.0.0.1, an ephemeral port, its data in a temp dir. */
-export async function startS3Server(bucket = 'toolcard-test'): Promise<S3TestServer> {
+/**
+ * A real S3-protocol server (s3rver) on 127.0.0.1, an ephemeral port, its data in a temp dir.
+ * s3rver ignores `If-None-Match` on PUT. With `conditionalWrites`, a first middleware gives it
+ * AWS S3's semantics: PUTs of one key commit one at a time, and one with `If-None-Match: *` whose
+ * key exists by then is refused with 412 PreconditionFailed. It also holds the first PUT of a key
+ * until a second one arrives (at most 2 s), so two concurrent creators reliably race.
+ */
+export async function startS3Server(options: { bucket?: string; conditionalWrites?: boolean } = {}): Promise<S3TestServer> {
+  const bucket = options.bucket ?? 'toolcard-test';
   const directory = await mkdtemp(path.join(os.tmpdir(), 'toolcard-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const puts = { written: [] as string[], preconditionFailed: 0 };
+  const commits = new Map<string, Promise<void>>();
+  const waiting = new Map<string, () => void>();
+  server.middleware.unshift(async (ctx, next) => {
+    const [, bucketName = '', ...keyParts] = ctx.path.split('/');
+    const key = decodeURIComponent(keyParts.join('/'));
+    if (ctx.method !== 'PUT' || !key.includes('objects/')) return next();
+    if (options.conditionalWrites !== true) {
+      await next();
+      if (ctx.status === 200) puts.written.push(key);
+      return;
+    }
+    const second = waiting.get(key);
+    if (second === undefined) await new Promise<void>((resolve) => { waiting.set(key, resolve); setTimeout(resolve, 2000); });
+    else second();
+    const previous = commits.get(key) ?? Promise.resolve();
+    const commit = previous.then(async () => {
+      if (ctx.headers['if-none-match'] === '*' && existsSync(server.store.getResourcePath(bucketName, key, 'object'))) {
+        puts.preconditionFailed++;
+        ctx.status = 412;
+        ctx.set('Content-Type', 'application/xml');
+        ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
+        return;
+      }
+      await next();
+      if (ctx.status === 200) puts.written.push(key);
+    });
+    commits.set(key, commit.catch(() => undefined));
+    await commit;
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     bucket,
     directory,
     endpoint,
+    puts,
     clientConfig: (at = endpoint) => ({
       endpoint: at,
       region: 'us-east-1',

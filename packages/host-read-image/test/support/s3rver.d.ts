@@ -10,9 +10,21 @@ declare module 's3rver' {
     configureBuckets?: { name: string; configs?: string[] }[];
   }
 
+  interface KoaContext {
+    method: string;
+    path: string;
+    headers: Record<string, string | undefined>;
+    status: number;
+    body: unknown;
+    set(field: string, value: string): void;
+  }
+
   export default class S3rver {
     constructor(options: S3rverOptions);
     httpServer?: Server;
+    /** Koa's middleware stack (s3rver is a Koa application). */
+    middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+    store: { getResourcePath(bucket: string, key: string, resource: string): string };
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }
