@@ -22,8 +22,12 @@ import { hexOf, sha256Id } from './store-test-support.ts';
 
 const KILLS = Number(process.env.TOOLCARD_CRASH_KILLS ?? 200);
 const LANES = 2;
-/** The kill lands this long (seeded, uniform) after the child starts saving: mid-write, mid-fsync, mid-rename, … */
-const MAX_KILL_DELAY_MS = 100;
+/**
+ * The kill lands after the child has completed 0–3 saves (so every run makes progress, however
+ * loaded the machine) and then 0–40 ms more (seeded, uniform): mid-write, mid-fsync, mid-rename, …
+ */
+const MAX_SAVES_BEFORE_KILL = 3;
+const MAX_KILL_DELAY_MS = 40;
 
 const tempDir = useTempDirs();
 
@@ -44,7 +48,8 @@ describe('local store: SIGKILL fault injection', () => {
         if (index + 1 < runs.length) spare = loadChild(script, storeDir, seed, runs[index + 1] ?? 0, sources);
         await child.ready;
         child.process.stdin?.write('go\n');
-        await new Promise((resolve) => setTimeout(resolve, pseudoRandom(seed + run) % MAX_KILL_DELAY_MS));
+        await child.saved(pseudoRandom(seed + run) % (MAX_SAVES_BEFORE_KILL + 1));
+        await new Promise((resolve) => setTimeout(resolve, pseudoRandom(seed + run + KILLS) % MAX_KILL_DELAY_MS));
         child.process.kill('SIGKILL');
         expect(await child.ended, `child ${run} ended by itself: ${child.stderr()}`).toBe('SIGKILL');
         totals.kills++;
@@ -66,13 +71,16 @@ describe('local store: SIGKILL fault injection', () => {
         `${totals.leftovers} temp entries of killed writers swept on open`,
     );
     expect(totals.kills).toBe(KILLS);
-    expect(objects).toBeGreaterThan(KILLS / 10); // the kills landed while objects were being written
+    expect(objects).toBeGreaterThan(0);
+    expect(totals.leftovers, 'no kill landed mid-write').toBeGreaterThan(0);
   }, 300_000);
 });
 
 interface LoadedChild {
   readonly process: ChildProcess;
   readonly ready: Promise<void>;
+  /** Resolves once the child has reported `count` completed saves (or has exited). */
+  saved(count: number): Promise<void>;
   readonly ended: Promise<NodeJS.Signals | number | null>;
   stderr(): string;
 }
@@ -80,10 +88,27 @@ interface LoadedChild {
 function loadChild(script: string, storeDir: string, seed: number, run: number, sources: ReadonlyMap<string, string>): LoadedChild {
   const process = startChild(script, [storeDir, String(seed + run), ...sources.values()]);
   let stderr = '';
+  let stdout = '';
   process.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  process.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const count = (line: string) => stdout.split('\n').filter((candidate) => candidate === line).length;
+  const seen = (predicate: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!predicate()) return;
+        process.stdout?.off('data', check);
+        resolve();
+      };
+      process.stdout?.on('data', check);
+      process.on('exit', () => {
+        resolve();
+      });
+      check();
+    });
   return {
     process,
-    ready: new Promise((resolve) => process.stdout?.once('data', () => { resolve(); })),
+    ready: seen(() => count('ready') > 0),
+    saved: (saves) => seen(() => count('saved') >= saves),
     ended: new Promise((resolve) => process.on('exit', (code, signal) => { resolve(signal ?? code); })),
     stderr: () => stderr,
   };

@@ -32,6 +32,7 @@ async function saveForever(): Promise<never> {
     const data = sources[random(sources.length)];
     if (data === undefined) throw new Error('no sources');
     await storeFor(16 + random(25)).saveImage({ data, name: 'source.png' });
+    process.stdout.write('saved\n');
   }
 }
 
