@@ -7,6 +7,7 @@ export type * from './wire/blocks.ts';
 // Real implementations
 export { LocalFileSystem, type LocalFileSystemOptions } from './fs/local-file-system.ts';
 export { LocalAttachmentStore, type LocalAttachmentStoreOptions } from './store/local-attachment-store.ts';
+export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions } from './store/s3-attachment-store.ts';
 export { ConfigModelResolver, type ConfiguredModel } from './models/config-model-resolver.ts';
 
 // The tool
