@@ -137,6 +137,8 @@ export function rawExchange(port: number, { method = 'GET', target, headers = []
 function parseResponse(raw: Buffer): RawResponse | undefined {
   if (raw.length === 0) return undefined;
   const headEnd = raw.indexOf('\r\n\r\n');
+  // An interim response (`100 Continue` to an `Expect` header) precedes the real one.
+  if (/^HTTP\/1\.1 1\d\d /.test(raw.toString('latin1', 0, 13))) return parseResponse(raw.subarray(headEnd + 4));
   if (headEnd === -1) throw new Error(`not an HTTP response: ${JSON.stringify(raw.toString('latin1'))}`);
   const [statusLine = '', ...headerLines] = raw.subarray(0, headEnd).toString('latin1').split('\r\n');
   const status = /^HTTP\/1\.1 (\d{3}) /.exec(statusLine)?.[1];
