@@ -1,5 +1,9 @@
-import { mkdir, readdir, realpath, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, readdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
 import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
@@ -41,6 +45,9 @@ export interface Outcome {
   readonly code: string;
   readonly message: string;
 }
+
+const CHILD = fileURLToPath(new URL('./read-image-child.ts', import.meta.url));
+const NOBODY = 65534;
 
 export const VISION: ModelRoute = { provider: 'replay', model: 'vision' };
 const MODELS = new ConfigModelResolver([
@@ -90,33 +97,27 @@ export class CaseContext {
     return new LocalAttachmentStore({ dir, limits });
   }
 
+  /** Runs the real `read_image` tool once on this context's workspace (see `readImageRefusal`). */
+  readImage(filePath: string, options: ReadOptions = {}): Promise<Outcome> {
+    return readImageRefusal({ workspace: this.workspace, storeDir: this.storeDir }, filePath, options);
+  }
+
   /**
-   * Runs the real `read_image` tool once. Every refusal must be a failed result that left no
-   * object in the store; anything else fails the case.
+   * Runs the tool as a user that file permissions apply to. Root ignores them, and the tests and
+   * CI run as root: then the call runs in a child process as `nobody` (the workspace and store
+   * are opened up to it for reading); otherwise it runs here. The messages are the same either way.
    */
-  async readImage(filePath: string, options: ReadOptions = {}): Promise<Outcome> {
-    const storeDir = options.storeDir ?? this.storeDir;
-    const objectsBefore = await objectsIn(storeDir);
-    const attachments = this.store(options.limits, storeDir);
-    if (options.disposedStore === true) attachments.dispose();
-    const tool = createReadImageTool({
-      fs: new LocalFileSystem(options.confined === false ? {} : { roots: [this.workspace] }),
-      attachments,
-      models: MODELS,
-    });
-    const result = await tool.execute('args' in options ? options.args : { file_path: filePath }, {
-      callId: 'call-1',
-      cwd: this.workspace,
-      ...('route' in options ? (options.route === undefined ? {} : { route: options.route }) : { route: VISION }),
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
-    const [first] = result.content;
-    if (!result.isError || first?.type !== 'text' || result.content.length !== 1) {
-      throw new Error(`expected a failed result with one text block, got ${JSON.stringify(result)}`);
-    }
-    const objectsAfter = await objectsIn(storeDir);
-    if (objectsAfter.length !== objectsBefore.length) throw new Error(`the refusal left objects: ${objectsAfter.join(', ')}`);
-    return { code: result.error?.code ?? '(no code)', message: first.text };
+  async readImageWithoutPrivileges(filePath: string, options: Pick<ReadOptions, 'storeDir'> = {}): Promise<Outcome> {
+    if (process.getuid?.() !== 0) return this.readImage(filePath, options);
+    // Readable and traversable by others; whatever write permission a case took away stays away.
+    for (const dir of [this.workspace, this.storeDir]) await chmod(dir, ((await stat(dir)).mode & 0o777) | 0o055);
+    const dirs = { workspace: this.workspace, storeDir: this.storeDir };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href, CHILD, JSON.stringify({ dirs, filePath, options })],
+      { uid: NOBODY, gid: NOBODY },
+    );
+    return JSON.parse(stdout) as Outcome;
   }
 
   /** The AttachmentError a store operation fails with. */
@@ -129,6 +130,39 @@ export class CaseContext {
     }
     throw new Error('expected an AttachmentError, but the store operation succeeded');
   }
+}
+
+/**
+ * Runs the real `read_image` tool once. Every refusal must be a failed result that left no
+ * object in the store; anything else fails the case.
+ */
+export async function readImageRefusal(
+  dirs: { readonly workspace: string; readonly storeDir: string },
+  filePath: string,
+  options: ReadOptions = {},
+): Promise<Outcome> {
+  const storeDir = options.storeDir ?? dirs.storeDir;
+  const objectsBefore = await objectsIn(storeDir);
+  const attachments = new LocalAttachmentStore({ dir: storeDir, limits: options.limits ?? {} });
+  if (options.disposedStore === true) attachments.dispose();
+  const tool = createReadImageTool({
+    fs: new LocalFileSystem(options.confined === false ? {} : { roots: [dirs.workspace] }),
+    attachments,
+    models: MODELS,
+  });
+  const result = await tool.execute('args' in options ? options.args : { file_path: filePath }, {
+    callId: 'call-1',
+    cwd: dirs.workspace,
+    ...('route' in options ? (options.route === undefined ? {} : { route: options.route }) : { route: VISION }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  const [first] = result.content;
+  if (!result.isError || first?.type !== 'text' || result.content.length !== 1) {
+    throw new Error(`expected a failed result with one text block, got ${JSON.stringify(result)}`);
+  }
+  const objectsAfter = await objectsIn(storeDir);
+  if (objectsAfter.length !== objectsBefore.length) throw new Error(`the refusal left objects: ${objectsAfter.join(', ')}`);
+  return { code: result.error?.code ?? '(no code)', message: first.text };
 }
 
 /** The object directories of a store ([] when it has none, or cannot have any). */

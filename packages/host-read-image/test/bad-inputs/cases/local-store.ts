@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
 import { StoreLayout } from '../../../src/store/store-layout.ts';
@@ -106,6 +106,17 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
     run: async (c) => {
       await c.write('red.png', await solid(2, 2, 'png'));
       return c.readImage('red.png', { storeDir: await c.write('not-a-dir', 'x', c.outside) });
+    },
+  },
+  {
+    group: 'Local store',
+    name: 'a store directory without write permission (save through the tool, unprivileged user)',
+    code: 'ATTACHMENT_WRITE_FAILED',
+    says: /could not be written to the attachment store \(EACCES/,
+    run: async (c) => {
+      await c.write('red.png', await solid(2, 2, 'png'));
+      await chmod(c.storeDir, 0o555);
+      return c.readImageWithoutPrivileges('red.png');
     },
   },
   {

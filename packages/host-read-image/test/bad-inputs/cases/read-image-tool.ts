@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, symlink } from 'node:fs/promises';
+import { chmod, mkdir, symlink } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -229,6 +229,16 @@ export const FILE_SYSTEM_CASES: readonly BadInputCase[] = [
     code: 'FS_READ_FAILED',
     says: /could not be read.*ENAMETOOLONG/,
     run: (c) => c.readImage(`${'n'.repeat(300)}.png`),
+  },
+  {
+    group: 'File system',
+    name: 'a file without read permission (run as an unprivileged user)',
+    code: 'FS_READ_FAILED',
+    says: /"locked\.png".*could not be read.*EACCES.*check its permissions and try again/,
+    run: async (c) => {
+      await chmod(await c.write('locked.png', await solid(2, 2, 'png')), 0o000);
+      return c.readImageWithoutPrivileges('locked.png');
+    },
   },
   {
     group: 'File system',
