@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { AttachmentError, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
 import { matchAttachmentRoute } from './attachment-route.ts';
-import { DEFAULT_VARY, entityTag, matchesIfNoneMatch, objectCachingHeaders } from './object-caching.ts';
+import { entityTag, matchesIfNoneMatch, objectCachingHeaders, varyOption } from './object-caching.ts';
 import { ReferencedIdsCache } from './referenced-ids-cache.ts';
 import type { SessionLogSource } from './session-source.ts';
 
@@ -34,14 +34,14 @@ const NOT_FOUND = 'Not found';
  * Objects are immutable, so responses carry `ETag: "<attachmentId>"` and private immutable
  * caching; refusals are `no-store`, because a log that grows may reference the id later.
  * It authenticates no one: whoever can reach it can read any session whose id they know, so an
- * embedder puts its own authentication in front of it (README, "The attachment route").
+ * embedder puts its own authentication in front of it (the package README, "The attachment route").
  * `Range` is ignored on purpose (always the whole object, `Accept-Ranges: none`): an object is
  * at most a few MiB, it is read and verified whole before any byte goes out, so a range would
  * save no I/O, and one code path is easier to keep safe.
  */
 export function createAttachmentHandler(options: AttachmentHandlerOptions): AttachmentHandler {
   const { store, sessions } = options;
-  const vary = options.vary ?? DEFAULT_VARY;
+  const vary = varyOption(options.vary);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const references = new ReferencedIdsCache(CACHED_SESSIONS);
 

@@ -9,6 +9,18 @@ import type { OutgoingHttpHeaders } from 'node:http';
  */
 export const DEFAULT_VARY: readonly string[] = ['Authorization', 'Cookie'];
 
+/** An HTTP field name (RFC 9110 §5.1: a token). */
+const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `vary` checked up front, so a bad option fails when the handler is made, not on a request. */
+export function varyOption(vary: readonly string[] = DEFAULT_VARY): readonly string[] {
+  const bad = vary.find((name) => !FIELD_NAME.test(name));
+  if (bad !== undefined) {
+    throw new TypeError(`createAttachmentHandler: vary must list HTTP header names, got ${JSON.stringify(bad)}`);
+  }
+  return vary;
+}
+
 /**
  * The caching headers of a served object, sent alike on its 200 and 304 (RFC 9110 §15.4.5: a 304
  * carries the headers a 200 would have). Objects never change, so the cache may keep them a year

@@ -325,6 +325,16 @@ describe('attachment handler: HTTP semantics', () => {
     }
   });
 
+  it('refuses a vary option that is not a list of header names when the handler is made', () => {
+    const store = new LocalAttachmentStore({ dir: '/nonexistent' });
+    const sessions = { readLog: () => Promise.resolve(undefined) };
+    for (const name of ['', 'X Y', 'Cookie\r\nSet-Cookie: a=b', 'é']) {
+      expect(() => createAttachmentHandler({ store, sessions, vary: [name] }), name).toThrow(
+        `createAttachmentHandler: vary must list HTTP header names, got ${JSON.stringify(name)}`,
+      );
+    }
+  });
+
   it('never marks any response public', async () => {
     const { save, record, url, origin } = await startServer();
     const { ref } = await save('#f00');
