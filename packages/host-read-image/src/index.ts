@@ -34,5 +34,6 @@ export {
   type AttachmentHandler,
   type AttachmentHandlerOptions,
 } from './http/attachment-handler.ts';
+export { matchAttachmentRoute, type AttachmentRoute } from './http/attachment-route.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
 export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';
