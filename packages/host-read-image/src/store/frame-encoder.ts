@@ -62,7 +62,8 @@ async function encode(frame: RawFrame, mediaType: EncodedMediaType, longEdge: nu
   }
 }
 
-function inFormat(pipeline: Sharp, mediaType: EncodedMediaType): Sharp {
+/** The encoder and its settings for a stored media type (the bench gives its peer pipeline the same ones). */
+export function inFormat(pipeline: Sharp, mediaType: EncodedMediaType): Sharp {
   switch (mediaType) {
     case 'image/png':
       return pipeline.png();
