@@ -41,13 +41,13 @@ async function sampleInterleaved<K extends string>(contenders: Record<K, Contend
   const names = Object.keys(contenders) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let i = 0; i < iterations; i++) {
-    for (let j = 0; j < names.length; j++) {
-      const name = names[(i + j) % names.length] as K;
+    const start = i % names.length;
+    for (const name of [...names.slice(start), ...names.slice(0, start)]) {
       const { prepare, run } = contenders[name];
       const prepared = await prepare?.();
-      const start = performance.now();
+      const began = performance.now();
       await run(prepared);
-      samples[name].push(performance.now() - start);
+      samples[name].push(performance.now() - began);
     }
   }
   return samples;
