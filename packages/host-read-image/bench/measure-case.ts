@@ -10,17 +10,16 @@ import { performance } from 'node:perf_hooks';
 
 import sharp from 'sharp';
 
-import { ConfigModelResolver, DEFAULT_IMAGE_LIMITS, LocalAttachmentStore, LocalFileSystem, createReadImageTool } from '../src/index.ts';
+import { DEFAULT_IMAGE_LIMITS } from '../src/index.ts';
 import { inFormat } from '../src/store/frame-encoder.ts';
 import { storedMediaType } from '../src/store/normalisation-policy.ts';
 import { sniffImageMediaType } from '../src/store/sniff-media-type.ts';
+import { benchTools, type ReadImageTool } from './bench-tool.ts';
 
 const [file = '', refusalFlag = '0', iterationsArg = '5'] = process.argv.slice(2);
 const iterations = Number(iterationsArg);
-const route = { provider: 'bench', model: 'vision' };
-const models = new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]);
-const fs = new LocalFileSystem();
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'toolcard-bench-'));
+const tools = benchTools(scratch);
 
 function median(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -53,21 +52,8 @@ async function sampleInterleaved<K extends string>(contenders: Record<K, Contend
   return samples;
 }
 
-const warmUpImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-
-let storeCount = 0;
-/** A store that exists (its folders made by saving another image) but has never seen the measured file. */
-async function freshTool() {
-  const attachments = new LocalAttachmentStore({ dir: path.join(scratch, `store-${storeCount++}`) });
-  await attachments.saveImage({ data: warmUpImage });
-  return createReadImageTool({ fs, attachments, models });
-}
-
-type ReadImageTool = Awaited<ReturnType<typeof freshTool>>;
-
-async function execute(tool: ReadImageTool) {
-  return tool.execute({ file_path: file }, { callId: 'bench', cwd: scratch, route });
-}
+const freshTool = () => tools.fresh();
+const execute = (tool: ReadImageTool) => tools.read(tool, file);
 
 const source = await readFile(file);
 const sourceType = sniffImageMediaType(source);
