@@ -26,6 +26,25 @@ function median(samples: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'readHashFloor';
+
+function summarised(samples: Record<Contenders, number[]>, statistic: (values: number[]) => number): Record<Contenders, number> {
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, statistic(values)])) as Record<Contenders, number>;
+}
+
+/**
+ * Medians are the figures; the best of each contender's samples is printed beside them because
+ * a machine shared with other jobs inflates samples at random, never deflates them.
+ */
+function ratiosOf(ms: Record<Contenders, number>) {
+  return {
+    coldVsDecode: ms.cold / ms.decodeFloor,
+    coldVsPeer: ms.cold / ms.peer,
+    warmVsPeer: ms.warm / ms.peer,
+    warmVsReadHash: ms.warm / ms.readHashFloor,
+  };
+}
+
 interface Contender {
   /** Untimed set-up before each timed sample (a fresh store for a cold read). */
   readonly prepare?: () => Promise<unknown>;
@@ -107,17 +126,15 @@ if (refusalFlag === '1') {
   for (const floor of Object.values(floors)) await floor();
   const warmTool = await freshTool();
   const first = await execute(warmTool);
-  const samples = await sampleInterleaved({
+  const samples: Record<Contenders, number[]> = await sampleInterleaved({
     cold: { prepare: freshTool, run: (tool) => execute(tool as ReadImageTool) },
     warm: { run: () => execute(warmTool) },
     decodeFloor: { run: floors.decode },
     peer: { run: floors.peer },
     readHashFloor: { run: floors.readHash },
   });
-  const ms = Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)])) as Record<
-    keyof typeof samples,
-    number
-  >;
+  const ms = summarised(samples, median);
+  const bestMs = summarised(samples, (values) => Math.min(...values));
   const image = first.value?.image;
   Object.assign(output, {
     isError: first.isError,
@@ -125,12 +142,9 @@ if (refusalFlag === '1') {
     stored: image ? `${image.mediaType} ${image.width}x${image.height} ${image.bytes} B` : first.error?.code,
     peerFormat: peerType,
     medianMs: ms,
-    ratios: {
-      coldVsDecode: ms.cold / ms.decodeFloor,
-      coldVsPeer: ms.cold / ms.peer,
-      warmVsPeer: ms.warm / ms.peer,
-      warmVsReadHash: ms.warm / ms.readHashFloor,
-    },
+    ratios: ratiosOf(ms),
+    bestMs,
+    bestRatios: ratiosOf(bestMs),
     samplesMs: samples,
   });
 }
