@@ -37,9 +37,10 @@ export interface ServerOptions extends HandlerOverrides {
 }
 
 /**
- * Starts real attachment servers (a real store — local unless one is given —, a real session
- * directory, a real `node:http` server on 127.0.0.1) and stops them after each test. Each server records which ids reach
- * the store's `readImage` and which sessions reach the session source.
+ * Starts real attachment servers (a real store — a LocalAttachmentStore in `storeDir` unless one
+ * is given —, a real session directory, a real `node:http` server on 127.0.0.1) and stops them
+ * after each test. Each server records which ids reach the store's `readImage` and which
+ * sessions reach the session source.
  */
 export function useAttachmentServers() {
   const tempDir = useTempDirs();
