@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const PACKAGE = fileURLToPath(new URL('.', import.meta.url));
-const EXTERNAL = ['react', 'react-dom', '@tanstack/react-query'];
+const EXTERNAL = ['react', 'react-dom', '@tanstack/react-query', '@tanstack/react-virtual'];
 
 export default defineConfig({
   root: PACKAGE,
