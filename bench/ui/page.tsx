@@ -9,7 +9,7 @@ import { FLOOR_IMAGE_ROW_TOGGLES, FloorReplay } from './floor-replay';
 import { timeUntilPainted } from './frames';
 import { scrollThroughPage, settleTilesInView } from './gallery-tiles';
 import { mountedElementCount, mountUntilAllRowsPainted, unmountCurrent } from './mount';
-import { repeatLog } from './repeat-log';
+import { repeatLog } from '../../stories/support/repeat-log';
 import { sessionRows, type SessionRows } from './session-rows';
 import { StoryReplay } from './story-replay';
 

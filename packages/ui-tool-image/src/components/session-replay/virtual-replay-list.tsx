@@ -5,7 +5,7 @@ import {
   type Range,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 
 /**
  * Estimated height of an item not measured yet: a collapsed row (2.25rem) and the gap under it.
@@ -70,6 +70,7 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
     [keepKey],
   );
 
+  const pointerY = usePointerY();
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count,
     estimateSize: () => ESTIMATED_ITEM_SIZE,
@@ -80,13 +81,23 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
     initialRect: INITIAL_VIEWPORT,
     measureElement: keepEstimateWhenUnlaidOut,
   });
+  // What stays put when items change size: the item under the pointer (else the viewport's top).
+  // An item wholly above that point moves the scroll position by its change; one at or below it grows in place.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    item.end <= (instance.scrollOffset ?? 0) + (pointerY.current ?? 0);
 
-  // The list's offset in the page changes when what is above it does (problems, the find bar, the app's header).
+  // The list's offset in the page changes when what is above it does (problems, the find bar
+  // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
+  // same amount, so the items in view stay where they were.
   useLayoutEffect(() => {
     const list = listRef.current;
     if (list === null) return;
+    let margin: number | null = null;
     const measure = (): void => {
-      setScrollMargin(Math.round(list.getBoundingClientRect().top + window.scrollY));
+      const next = Math.round(list.getBoundingClientRect().top + window.scrollY);
+      if (margin !== null && next !== margin && margin < window.scrollY) window.scrollBy(0, next - margin);
+      margin = next;
+      setScrollMargin(next);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -164,6 +175,26 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
       ))}
     </div>
   );
+}
+
+/** The pointer's last height in the viewport, `null` until it moves or once it leaves the page. */
+function usePointerY(): { readonly current: number | null } {
+  const pointer = useRef<number | null>(null);
+  useEffect(() => {
+    const onMove = (event: PointerEvent): void => {
+      pointer.current = event.clientY;
+    };
+    const onLeave = (): void => {
+      pointer.current = null;
+    };
+    window.addEventListener('pointermove', onMove, { passive: true });
+    document.documentElement.addEventListener('pointerleave', onLeave);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      document.documentElement.removeEventListener('pointerleave', onLeave);
+    };
+  }, []);
+  return pointer;
 }
 
 /** The item index of the article holding `target`, inside `list`. */
