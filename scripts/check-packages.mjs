@@ -12,7 +12,7 @@
 //     plus our own bundle step).
 //
 //   node scripts/check-packages.mjs        (pnpm run check:packages)
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, mkdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,9 +24,18 @@ const PEERS = ['react', 'react-dom', '@tanstack/react-query'];
 /** The resolutions attw's `esm-only` profile ignores. */
 const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
 
-/** Budgets in bytes, min+gzip (issue 9 §2). */
+/**
+ * Budgets in bytes, min+gzip (issue 9 §2). Issue 11 raised the whole entry's from 20 kB by what the
+ * virtualised replay weighs: the virtualizer itself (its own row below, a regular dependency of the
+ * UI, bundled into what an app ships) and the find bar.
+ */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 20_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 31_000 },
+  {
+    name: 'the virtualizer (JS)',
+    entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
+    limit: 10_500,
+  },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 6_000 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
@@ -228,6 +237,15 @@ async function main() {
   const consumer = path.join(work, 'size');
   mkdirSync(path.join(consumer, 'node_modules/@toolcard'), { recursive: true });
   run('ln', ['-s', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
+  // The UI's own dependencies (not peers) are bundled into what an app ships, so they count: link
+  // the copies the workspace installed (pnpm's real paths, so their own dependencies resolve too),
+  // above the unpacked package, where resolution from its real path finds them.
+  const uiDependencies = Object.keys(JSON.parse(readFileSync(path.join(ui, 'package.json'), 'utf8')).dependencies ?? {});
+  for (const dependency of uiDependencies) {
+    const target = path.join(work, 'node_modules', dependency);
+    mkdirSync(path.dirname(target), { recursive: true });
+    run('ln', ['-s', realpathSync(path.join(PACKAGES[0].dir, 'node_modules', dependency)), target]);
+  }
   const rows = [];
   for (const budget of BUDGETS) {
     const size = budget.css
