@@ -45,17 +45,19 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
   }, [facts, tool, statesKey]);
 
   const needle = filter.text.trim().toLowerCase();
+  const searching = needle !== '';
+  // Built on the first search of a log (and again only as it grows), so a search is one includes per item.
+  const texts = useMemo(() => (searching ? items.map((item, at) => index.textOf(keys[at] ?? '', item)) : null), [searching, items, keys, index]);
   const matches = useMemo(() => {
-    if (needle === '') return [];
+    if (texts === null) return [];
     const found: number[] = [];
-    const count = visible?.length ?? items.length;
+    const count = visible?.length ?? texts.length;
     for (let position = 0; position < count; position += 1) {
-      const at = visible === null ? position : (visible[position] ?? 0);
-      const item = items[at];
-      if (item !== undefined && index.textOf(keys[at] ?? '', item).includes(needle)) found.push(position);
+      const text = texts[visible === null ? position : (visible[position] ?? -1)];
+      if (text?.includes(needle) === true) found.push(position);
     }
     return found;
-  }, [needle, visible, items, keys, index]);
+  }, [needle, visible, texts]);
 
   const callsToOpen = (item: ReplayItem): string[] => {
     if (item.kind !== 'call') return [];
