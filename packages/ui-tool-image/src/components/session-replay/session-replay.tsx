@@ -11,7 +11,7 @@ import { highlightText } from './find-highlight';
 import { PlainMessageView } from './message-view';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
-import { itemIndexAtLine, replayItemKey, replayOf, type ReplayItem } from './replay-items';
+import { itemIndexAtLine, replayOf, type ReplayItem } from './replay-items';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
 import { NO_FILTER, type ReplayFilter } from './replay-search';
@@ -75,10 +75,8 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   const cwd = settings.cwd ?? log.header?.cwd;
   const replaySettings = useMemo(() => (cwd === undefined ? settings : { ...settings, cwd }), [settings, cwd]);
   const itemAt = useCallback((position: number) => items[visible === null ? position : (visible[position] ?? -1)], [items, visible]);
-  const keyOf = useCallback((position: number) => {
-    const item = itemAt(position);
-    return item === undefined ? String(position) : replayItemKey(item);
-  }, [itemAt]);
+  const { keys } = find;
+  const keyOf = useCallback((position: number) => keys[visible === null ? position : (visible[position] ?? -1)] ?? String(position), [keys, visible]);
   const renderItem = useCallback((position: number) => {
     const item = itemAt(position);
     return item === undefined ? null : <ReplayItemView item={item} loadImage={loadImage} />;

@@ -3,6 +3,8 @@ import { replayItemKey, type ReplayItem } from './replay-items';
 import { REPLAY_STATES, ReplaySearchIndex, type ReplayFilter, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
+  /** Each item's key (`replayItemKey`), made once per item list: the virtualizer asks for them on every re-measure. */
+  readonly keys: readonly string[];
   /** Indexes (into the items) the tool and state filters let through, in order; `null` when nothing is filtered. */
   readonly visible: readonly number[] | null;
   /** Positions (into what is shown) of the items whose text has the search text. */
@@ -72,5 +74,5 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
     return open;
   };
 
-  return { visible, matches, toolCounts, stateCounts, callsToOpen };
+  return { keys, visible, matches, toolCounts, stateCounts, callsToOpen };
 }
