@@ -82,12 +82,13 @@ export const VirtualisedLongSession: Story = {
     });
     await step('scrolled to the middle: the items there, and no more elements than at the top', async () => {
       await scrollSettled(document.documentElement.scrollHeight / 2);
-      const middle = articleAtMiddle(canvasElement);
+      // The items there mount and get measured over the next frames.
+      const middle = await waitFor(() => articleAtMiddle(canvasElement));
       await expect(Number(middle.getAttribute('aria-posinset'))).toBeGreaterThan(1000);
       await expect(canvasElement.getElementsByTagName('*').length).toBeLessThan(elementsAtTop * 1.5);
     });
     await step('the replay narrows (a window resize): the item under the pointer stays where it was', async () => {
-      const target = articleAtMiddle(canvasElement);
+      const target = await waitFor(() => articleAtMiddle(canvasElement));
       // The pointer rests on it.
       window.dispatchEvent(new PointerEvent('pointermove', { clientX: 200, clientY: window.innerHeight / 2 }));
       const before = target.getBoundingClientRect().top;
