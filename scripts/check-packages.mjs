@@ -12,7 +12,7 @@
 //     plus our own bundle step).
 //
 //   node scripts/check-packages.mjs        (pnpm run check:packages)
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync, existsSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, mkdirSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,12 +25,19 @@ const PEERS = ['react', 'react-dom', '@tanstack/react-query'];
 const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
 
 /**
- * Budgets in bytes, min+gzip (issue 9 §2). The format adapters (MCP, AI SDK: issue 10) and the
- * sha256 their inline-image ids are minted with (@noble/hashes, ~2.4 kB) raised the two that
- * include the model from 20 and 6 kB.
+ * Budgets in bytes, min+gzip (issue 9 §2). Issue 11 raised the whole entry's from 20 kB by what the
+ * virtualised replay weighs: the virtualizer itself (its own row below, a regular dependency of the
+ * UI, bundled into what an app ships) and the find bar. Issue 10's format adapters (MCP, AI SDK)
+ * and the sha256 their inline-image ids are minted with (@noble/hashes, ~2.4 kB) raised it again,
+ * and the model's from 6 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 24_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 36_000 },
+  {
+    name: 'the virtualizer (JS)',
+    entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
+    limit: 10_500,
+  },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 12_000 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
@@ -234,12 +241,15 @@ async function main() {
   // Size budgets: bundle what an app would import from the packed package.
   const consumer = path.join(work, 'size');
   mkdirSync(path.join(consumer, 'node_modules/@toolcard'), { recursive: true });
-  // A copy, not a link: the bundler resolves from real paths, and the dependencies sit beside it.
-  run('cp', ['-r', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
-  // Its dependencies as an install would put them beside it (the workspace's own copies): they count.
-  for (const name of Object.keys(JSON.parse(readFileSync(path.join(ui, 'package.json'), 'utf8')).dependencies ?? {})) {
-    mkdirSync(path.dirname(path.join(consumer, 'node_modules', name)), { recursive: true });
-    run('ln', ['-s', realpathSync(path.join(PACKAGES[0].dir, 'node_modules', name)), path.join(consumer, 'node_modules', name)]);
+  run('ln', ['-s', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
+  // The UI's own dependencies (not peers) are bundled into what an app ships, so they count: link
+  // the copies the workspace installed (pnpm's real paths, so their own dependencies resolve too),
+  // above the unpacked package, where resolution from its real path finds them.
+  const uiDependencies = Object.keys(JSON.parse(readFileSync(path.join(ui, 'package.json'), 'utf8')).dependencies ?? {});
+  for (const dependency of uiDependencies) {
+    const target = path.join(work, 'node_modules', dependency);
+    mkdirSync(path.dirname(target), { recursive: true });
+    run('ln', ['-s', realpathSync(path.join(PACKAGES[0].dir, 'node_modules', dependency)), target]);
   }
   const rows = [];
   for (const budget of BUDGETS) {

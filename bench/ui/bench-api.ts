@@ -12,6 +12,17 @@ export interface SessionSize {
   readonly messages: number;
   readonly events: number;
   readonly distinctAttachments: number;
+  /** The replayed events as JSON, in bytes: what the parsed log itself weighs, to set heap against. */
+  readonly logBytes: number;
+}
+
+export interface SearchTimes {
+  /** A plain loop of `String.prototype.includes` over the same lowercased texts the find bar searches. */
+  readonly floorMs: number;
+  /** The find bar: from the search text's input event to the match count in the DOM (index warm). */
+  readonly replayMs: number;
+  readonly matches: number;
+  readonly floorMatches: number;
 }
 
 export interface LoadCheck {
@@ -59,8 +70,10 @@ export interface UiBenchPage {
   renderAll(variant: Variant): Promise<AllRowsMounted>;
   /** Waits until every gallery tile in the viewport has loaded (or failed). */
   settleImagesInView(): Promise<void>;
-  /** Mounts the variant with image rows collapsed until every row is mounted (untimed), then clicks them all open: ms to the painted frame. */
-  expandAllImageRows(variant: Variant): Promise<number>;
+  /** Searches the replay for `query` once, untimed (the find bar's index is built), then times one search against the floor loop. */
+  searchOnce(query: string): Promise<SearchTimes>;
+  /** Mounts the replay, flings it to the end and back a viewport-jump per frame, and reports the longest task (0 when none reached 50 ms). */
+  flingLongestTask(): Promise<number>;
   /** Unmounts and reports the object URLs still live. */
   unmount(): Promise<number>;
   /** Mounts the replay until every row is mounted, scrolls the whole page through the viewport, unmounts, and reports loads and URLs. */

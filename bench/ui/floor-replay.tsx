@@ -2,9 +2,6 @@ import './floor-replay.css';
 import { useState, type ReactNode } from 'react';
 import type { FloorRow } from './session-rows';
 
-/** The floor's image-row toggles: plain buttons in the place of the tool rows' disclosures. */
-export const FLOOR_IMAGE_ROW_TOGGLES = '[data-floor-image-row] > button';
-
 function FloorRowView({ row, initiallyOpen }: { readonly row: FloorRow; readonly initiallyOpen: boolean }): ReactNode {
   const [open, setOpen] = useState(initiallyOpen);
   if (row.body === undefined) return <div className="floor-row">{row.text}</div>;

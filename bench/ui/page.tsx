@@ -5,11 +5,11 @@ import longSession from '../../stories/fixtures/sessions/15-long-session.jsonl?r
 import { loadRecordedAttachment } from '../../stories/support/attachment-store';
 import type { UiBenchPage, Variant } from './bench-api';
 import { countingLoader, trackObjectUrls } from './counters';
-import { FLOOR_IMAGE_ROW_TOGGLES, FloorReplay } from './floor-replay';
-import { timeUntilPainted } from './frames';
+import { FloorReplay } from './floor-replay';
+import { afterNextPaint, recordLongTasks } from './frames';
 import { scrollThroughPage, settleTilesInView } from './gallery-tiles';
 import { mountedElementCount, mountUntilAllRowsPainted, unmountCurrent } from './mount';
-import { repeatLog } from './repeat-log';
+import { repeatLog } from '../../stories/support/repeat-log';
 import { sessionRows, type SessionRows } from './session-rows';
 import { StoryReplay } from './story-replay';
 
@@ -31,13 +31,25 @@ function view(variant: Variant, imageRowsOpen: boolean, loadImage: LoadImage = l
   );
 }
 
-function imageRowToggles(variant: Variant): HTMLElement[] {
-  if (variant === 'floor') return [...document.querySelectorAll<HTMLElement>(FLOOR_IMAGE_ROW_TOGGLES)];
-  const { imageAttachments } = preparedRows();
-  return [...document.querySelectorAll<HTMLElement>('.tc-row[data-call-id]')].flatMap((row) => {
-    const disclosure = row.querySelector<HTMLElement>(':scope > .tc-row__header > .tc-row__disclosure');
-    return imageAttachments.has(row.dataset.callId ?? '') && disclosure !== null ? [disclosure] : [];
+/** Types `text` into the find bar as a person does (React reads the input event), resolving when the match count changes. */
+function searchFor(text: string): Promise<void> {
+  const input = document.querySelector<HTMLInputElement>('.tc-find__input');
+  const output = document.querySelector('.tc-find__matches');
+  if (input === null || output === null) throw new Error('The replay has no find bar.');
+  const changed = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(output, { childList: true, characterData: true, subtree: true });
   });
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  return changed;
+}
+
+function matchCount(): number {
+  return Number(/\d+/.exec(document.querySelector('.tc-find__matches')?.textContent ?? '')?.[0] ?? 0);
 }
 
 const bench: UiBenchPage = {
@@ -50,6 +62,7 @@ const bench: UiBenchPage = {
       messages: rows.floorRows.length - rows.toolCalls,
       events: rows.log.events.length,
       distinctAttachments: ids.size,
+      logBytes: JSON.stringify(rows.log.events).length,
     };
   },
   async renderAll(variant) {
@@ -59,17 +72,42 @@ const bench: UiBenchPage = {
   async settleImagesInView() {
     await settleTilesInView();
   },
-  async expandAllImageRows(variant) {
-    await mountUntilAllRowsPainted(view(variant, false));
-    const toggles = imageRowToggles(variant);
-    const imageRows = preparedRows().imageAttachments.size;
-    if (toggles.length !== imageRows) throw new Error(`${variant}: ${toggles.length} image-row toggles for ${imageRows} image rows`);
-    const ms = await timeUntilPainted(() => {
-      for (const toggle of toggles) toggle.click();
-    });
-    const stillClosed = toggles.filter((toggle) => toggle.getAttribute('aria-expanded') !== 'true').length;
-    if (stillClosed > 0) throw new Error(`${variant}: ${stillClosed} image rows did not open`);
-    return ms;
+  async searchOnce(query) {
+    const { searchTexts } = preparedRows();
+    const needle = query.toLowerCase();
+    const floorStart = performance.now();
+    let floorMatches = 0;
+    for (const text of searchTexts) if (text.includes(needle)) floorMatches += 1;
+    const floorMs = performance.now() - floorStart;
+
+    await mountUntilAllRowsPainted(view('replay', true));
+    // The first search builds the bar's lowercased texts (once per log); the timed one reuses them.
+    await searchFor(`${needle}#warm-up`);
+    const start = performance.now();
+    await searchFor(needle);
+    const replayMs = performance.now() - start;
+    const matches = matchCount();
+    await unmountCurrent();
+    return { floorMs, replayMs, matches, floorMatches };
+  },
+  async flingLongestTask() {
+    await mountUntilAllRowsPainted(view('replay', true));
+    await settleTilesInView();
+    const longTasks = recordLongTasks();
+    const bottom = (): number => document.documentElement.scrollHeight - window.innerHeight;
+    const stops = 20;
+    for (let stop = 1; stop <= stops; stop += 1) {
+      window.scrollTo(0, (bottom() * stop) / stops);
+      await afterNextPaint();
+    }
+    for (let stop = stops - 1; stop >= 0; stop -= 1) {
+      window.scrollTo(0, (bottom() * stop) / stops);
+      await afterNextPaint();
+    }
+    await afterNextPaint();
+    const longest = longTasks.stop();
+    await unmountCurrent();
+    return longest;
   },
   async unmount() {
     await unmountCurrent();

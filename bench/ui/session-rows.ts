@@ -23,6 +23,8 @@ export interface SessionRows {
   /** Image-card calls → their attachment ids, in gallery order. */
   readonly imageAttachments: ReadonlyMap<string, readonly string[]>;
   readonly toolCalls: number;
+  /** What the find bar searches, per row, lowercased: a call's name, raw arguments and result text (its nested calls' too), a message's text. */
+  readonly searchTexts: readonly string[];
 }
 
 function flattened(nodes: readonly ToolCallNode[]): ToolCallNode[] {
@@ -42,15 +44,30 @@ function messageText(event: SessionEvent): string | undefined {
   return texts.length === 0 ? undefined : texts.join('\n');
 }
 
+function callSearchText(node: ToolCallNode): string {
+  const texts = flattened([node]).flatMap((call) => [
+    call.name ?? '',
+    call.argsRaw ?? '',
+    ...(call.result?.content ?? []).flatMap((block) => {
+      const view = viewContentBlock(block);
+      return view.kind === 'text' ? [view.text] : [];
+    }),
+  ]);
+  return texts.join('\n').toLowerCase();
+}
+
 /**
  * The log's rows in log order, derived with the package's own models (untimed, once per size):
  * a call as its name and path (or raw arguments), a message as its text.
  */
 export function sessionRows(log: ParsedSessionLog): SessionRows {
-  const nodes = flattened(buildToolCalls(log.events).roots);
+  const { roots } = buildToolCalls(log.events);
+  const topLevel: ReadonlySet<ToolCallNode> = new Set(roots);
+  const nodes = flattened(roots);
   const nodeByFirstEvent = new Map(nodes.map((node) => [node.firstEventIndex, node]));
   const pathOptions = log.header === null ? {} : { cwd: log.header.cwd };
   const floorRows: FloorRow[] = [];
+  const searchTexts: string[] = [];
   const imageAttachments = new Map<string, readonly string[]>();
   for (const [index, event] of log.events.entries()) {
     const node = nodeByFirstEvent.get(index);
@@ -63,10 +80,14 @@ export function sessionRows(log: ParsedSessionLog): SessionRows {
         ...(card === null ? {} : { body: `${card.label}\n${card.text}` }),
       });
       if (card !== null) imageAttachments.set(node.callId, card.images.map((image) => image.attachment.attachmentId));
+      if (topLevel.has(node)) searchTexts.push(callSearchText(node));
       continue;
     }
     const text = messageText(event);
-    if (text !== undefined) floorRows.push({ key: `event:${event.seq}`, text });
+    if (text !== undefined) {
+      floorRows.push({ key: `event:${event.seq}`, text });
+      searchTexts.push(text.toLowerCase());
+    }
   }
-  return { log, floorRows, imageAttachments, toolCalls: nodes.length };
+  return { log, floorRows, imageAttachments, toolCalls: nodes.length, searchTexts };
 }

@@ -2,14 +2,20 @@ import type { Variant } from './bench-api';
 import type { Sample, SizeResult } from './measure';
 
 export const TARGETS = {
-  /** The replay's first render at most this × the floor's, at every size. */
+  /** The replay's first painted rows at most this × the floor's, at every size. */
   firstRenderRatio: 2,
-  /** Linear growth: from the smallest to the largest size, a replay median grows at most this × the row-count ratio. */
-  linearGrowthSlack: 1.3,
+  /** DOM elements at the largest size at most this × those at the smallest. */
+  elementsGrowth: 1.2,
+  /** JS heap from the middle size to the largest at most this × (the log grows 10×). */
+  heapGrowth: 10,
+  /** The longest main-thread task while flinging to the end and back, ms (the Long Tasks API's threshold). */
+  flingLongestTaskMs: 50,
+  /** A find-bar search at most this × a plain `String.includes` loop over the same texts. */
+  searchRatio: 2,
 } as const;
 
-/** What is compared with the floor: ratios, and growth from the smallest size to the largest. */
-export const METRICS = ['firstRenderMs', 'allRowsMs', 'expandMs', 'heapBytes', 'firstRenderElements', 'elements'] as const;
+/** What is compared with the floor at each size. */
+export const METRICS = ['firstRenderMs', 'heapBytes', 'firstRenderElements', 'elements'] as const;
 export type Metric = (typeof METRICS)[number];
 export type PerMetric = Readonly<Record<Metric, number>>;
 
@@ -18,16 +24,10 @@ export interface SizeSummary {
   readonly medians: Readonly<Record<Variant, PerMetric>>;
   /** Replay median ÷ floor median. */
   readonly ratios: PerMetric;
-}
-
-export interface Growth {
-  readonly fromToolCalls: number;
-  readonly toToolCalls: number;
-  /** The replay's allowed growth: the row-count ratio × the slack. */
-  readonly limit: number;
-  /** Each variant's median at the largest size ÷ at the smallest. */
-  readonly floor: PerMetric;
-  readonly replay: PerMetric;
+  readonly search: { readonly floorMs: number; readonly replayMs: number; readonly ratio: number; readonly matches: number };
+  readonly flingLongestTaskMs: number;
+  /** The replay's heap median ÷ the parsed log's size (its events as JSON). */
+  readonly heapPerLogByte: number;
 }
 
 export interface Check {
@@ -40,8 +40,6 @@ export interface Check {
 function perMetric(value: (metric: Metric) => number): PerMetric {
   return {
     firstRenderMs: value('firstRenderMs'),
-    allRowsMs: value('allRowsMs'),
-    expandMs: value('expandMs'),
     heapBytes: value('heapBytes'),
     firstRenderElements: value('firstRenderElements'),
     elements: value('elements'),
@@ -59,82 +57,106 @@ function mediansOf(samples: readonly Sample[]): PerMetric {
   return perMetric((metric) => median(samples.map((sample) => sample[metric])));
 }
 
-export function summarizeSize({ session, samples }: SizeResult): SizeSummary {
+export function summarizeSize({ session, samples, searches, flingLongestTasks }: SizeResult): SizeSummary {
   const floor = mediansOf(samples.floor);
   const replay = mediansOf(samples.replay);
-  return { toolCalls: session.toolCalls, medians: { floor, replay }, ratios: perMetric((metric) => replay[metric] / floor[metric]) };
-}
-
-export function growthBetween(small: SizeSummary, large: SizeSummary): Growth {
-  const grown = (variant: Variant) => perMetric((metric) => large.medians[variant][metric] / small.medians[variant][metric]);
+  const floorMs = median(searches.map((search) => search.floorMs));
+  const replayMs = median(searches.map((search) => search.replayMs));
   return {
-    fromToolCalls: small.toolCalls,
-    toToolCalls: large.toolCalls,
-    limit: (large.toolCalls / small.toolCalls) * TARGETS.linearGrowthSlack,
-    floor: grown('floor'),
-    replay: grown('replay'),
+    toolCalls: session.toolCalls,
+    medians: { floor, replay },
+    ratios: perMetric((metric) => replay[metric] / floor[metric]),
+    search: { floorMs, replayMs, ratio: replayMs / floorMs, matches: searches[0]?.matches ?? 0 },
+    flingLongestTaskMs: Math.max(...flingLongestTasks),
+    heapPerLogByte: replay.heapBytes / session.logBytes,
   };
 }
 
-const METRIC_NAMES: Readonly<Record<Metric, string>> = {
-  firstRenderMs: 'first render',
-  allRowsMs: 'all rows mounted',
-  expandMs: 'expanding all image rows',
-  heapBytes: 'JS heap',
-  firstRenderElements: 'DOM elements at the first render',
-  elements: 'DOM elements',
-};
+type Measured = SizeResult & SizeSummary;
 
-function targetChecks(summaries: readonly SizeSummary[], growth: Growth): Check[] {
-  const ratioChecks = summaries.map(({ toolCalls, ratios }): Check => ({
+function targetChecks(sizes: readonly Measured[]): Check[] {
+  const checks: Check[] = sizes.map(({ toolCalls, ratios }) => ({
     kind: 'target',
     ok: ratios.firstRenderMs <= TARGETS.firstRenderRatio,
-    text: `first render ≤ ${TARGETS.firstRenderRatio}× floor at ${toolCalls} rows (${ratios.firstRenderMs.toFixed(2)}×)`,
+    text: `first rows painted ≤ ${String(TARGETS.firstRenderRatio)}× floor at ${String(toolCalls)} calls (${ratios.firstRenderMs.toFixed(2)}×)`,
   }));
-  const growthChecks = [...METRICS].map((metric): Check => ({
-    kind: 'target',
-    ok: growth.replay[metric] <= growth.limit,
-    text:
-      `linear growth ${growth.fromToolCalls} → ${growth.toToolCalls} rows, ${METRIC_NAMES[metric]}: ` +
-      `${growth.replay[metric].toFixed(2)}× ≤ ${growth.limit.toFixed(1)}× (floor ${growth.floor[metric].toFixed(2)}×)`,
-  }));
-  return [...ratioChecks, ...growthChecks];
+  const [smallest, middle, largest] = [sizes[0], sizes.at(-2), sizes.at(-1)];
+  if (smallest !== undefined && largest !== undefined) {
+    const growth = largest.medians.replay.elements / smallest.medians.replay.elements;
+    checks.push({
+      kind: 'target',
+      ok: growth <= TARGETS.elementsGrowth,
+      text: `DOM elements at ${String(largest.toolCalls)} calls ≤ ${String(TARGETS.elementsGrowth)}× those at ${String(smallest.toolCalls)} (${growth.toFixed(2)}×: ${String(largest.medians.replay.elements)} vs ${String(smallest.medians.replay.elements)})`,
+    });
+  }
+  if (middle !== undefined && largest !== undefined && middle !== smallest) {
+    const growth = largest.medians.replay.heapBytes / middle.medians.replay.heapBytes;
+    const logGrowth = largest.session.logBytes / middle.session.logBytes;
+    checks.push({
+      kind: 'target',
+      ok: growth <= TARGETS.heapGrowth,
+      text:
+        `JS heap growth ${String(middle.toolCalls)} → ${String(largest.toolCalls)} calls ≤ ${String(TARGETS.heapGrowth)}× (${growth.toFixed(2)}×; ` +
+        `the parsed log grew ${logGrowth.toFixed(2)}×; heap ÷ log: ${middle.heapPerLogByte.toFixed(2)} → ${largest.heapPerLogByte.toFixed(2)})`,
+    });
+  }
+  for (const { toolCalls, flingLongestTaskMs, search } of sizes) {
+    checks.push({
+      kind: 'target',
+      ok: flingLongestTaskMs < TARGETS.flingLongestTaskMs,
+      text: `longest task flinging to the end and back < ${String(TARGETS.flingLongestTaskMs)} ms at ${String(toolCalls)} calls (${flingLongestTaskMs === 0 ? 'none reached 50' : flingLongestTaskMs.toFixed(0)} ms)`,
+    });
+    checks.push({
+      kind: 'target',
+      ok: search.ratio <= TARGETS.searchRatio,
+      text:
+        `search ≤ ${String(TARGETS.searchRatio)}× a String.includes loop at ${String(toolCalls)} calls ` +
+        `(${search.ratio.toFixed(2)}×: ${search.replayMs.toFixed(2)} ms vs ${search.floorMs.toFixed(2)} ms, ${String(search.matches)} matches)`,
+    });
+  }
+  return checks;
 }
 
-function functionalChecks({ session, samples, loads }: SizeResult): Check[] {
-  const rows = `at ${session.toolCalls} rows`;
+function functionalChecks({ session, samples, loads, searches }: SizeResult): Check[] {
+  const rows = `at ${String(session.toolCalls)} calls`;
   const liveAfterSamples = Math.max(...[...samples.floor, ...samples.replay].map((sample) => sample.liveObjectUrls));
+  const searchAgrees = searches.every((search) => search.matches === search.floorMatches);
   return [
     {
       kind: 'functional',
+      ok: searchAgrees,
+      text: `the find bar counts the matches the floor loop counts ${rows} (${searches.map((search) => `${String(search.matches)}/${String(search.floorMatches)}`).join(', ')})`,
+    },
+    {
+      kind: 'functional',
       ok: loads.loadCalls === loads.distinctInView,
-      text: `loadImage calls = distinct attachments scrolled into view ${rows} (${loads.loadCalls} calls, ${loads.distinctInView} attachments)`,
+      text: `loadImage calls = distinct attachments scrolled into view ${rows} (${String(loads.loadCalls)} calls, ${String(loads.distinctInView)} attachments)`,
     },
     {
       kind: 'functional',
       ok: loads.loadedMoreThanOnce.length === 0,
-      text: `no attachment loaded twice ${rows} (${loads.loadedMoreThanOnce.length} were)`,
+      text: `no attachment loaded twice ${rows} (${String(loads.loadedMoreThanOnce.length)} were)`,
     },
     {
       kind: 'functional',
       ok: loads.loadedAheadOfView.length === 0,
-      text: `no attachment loaded before its tile came near the viewport ${rows} (${loads.loadedAheadOfView.length} were)`,
+      text: `no attachment loaded before its tile came near the viewport ${rows} (${String(loads.loadedAheadOfView.length)} were)`,
     },
     {
       kind: 'functional',
       ok: loads.unsettledTiles === 0,
-      text: `every tile scrolled into view loaded ${rows} (${loads.unsettledTiles} never did)`,
+      text: `every tile scrolled into view loaded ${rows} (${String(loads.unsettledTiles)} never did)`,
     },
     {
       kind: 'functional',
       ok: loads.liveObjectUrlsAfterUnmount === 0 && liveAfterSamples === 0,
       text:
         `no live object URLs after unmount ${rows} ` +
-        `(${loads.liveObjectUrlsAfterUnmount} after the scroll check of ${loads.objectUrlsCreated} created, at most ${liveAfterSamples} after a sample)`,
+        `(${String(loads.liveObjectUrlsAfterUnmount)} after the scroll check of ${String(loads.objectUrlsCreated)} created, at most ${String(liveAfterSamples)} after a sample)`,
     },
   ];
 }
 
-export function checksOf(sizes: readonly (SizeResult & SizeSummary)[], growth: Growth): Check[] {
-  return [...targetChecks(sizes, growth), ...sizes.flatMap(functionalChecks)];
+export function checksOf(sizes: readonly Measured[]): Check[] {
+  return [...targetChecks(sizes), ...sizes.flatMap(functionalChecks)];
 }

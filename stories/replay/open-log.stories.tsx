@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { AttachmentRef } from '@toolcard/ui-tool-image';
+import { buildToolCalls, parseSessionLog, type AttachmentRef } from '@toolcard/ui-tool-image';
 import { expect, waitFor, within } from 'storybook/test';
 import { attachmentUrl } from '../support/attachment-store';
 import { chooseFiles, selectFiles } from '../support/file-input';
 import { imagesIn, recordedLog, recordedLogText } from '../support/recorded-logs';
-import { OpenLog } from './open-log';
+import { OpenLog, WORKER_PARSE_BYTES } from './open-log';
+import { repeatLog } from '../support/repeat-log';
 
 /** A recorded session with four image cards over three attachments: the login screen twice, the banner, the portrait. */
 const LOG_NAME = 'sessions/07-several-images';
@@ -261,5 +262,38 @@ export const DropALogThenAnother: Story = {
     });
     await step('the inputs are untouched', () => expectPristineInputs(canvasElement));
     await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
+  },
+};
+
+/** The recorded long session 12 times over (3 600 calls, ids rewritten) as a JSONL file of about 2.4 MB. */
+function bigLogFile(): File {
+  const log = repeatLog(recordedLog('sessions/15-long-session'), 12);
+  const header = recordedLogText('sessions/15-long-session').split('\n', 1)[0] ?? '';
+  const lines = [header, ...log.events.map(({ type, data, sourceEventSeqs }) => JSON.stringify({ type, data, ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }) }))];
+  return new File([`${lines.join('\n')}\n`], 'big-session.jsonl', { type: 'application/jsonl' });
+}
+
+/** A log over the worker threshold: parsed in a Web Worker with a progress bar, then replayed virtualised. */
+export const OpenABigLog: Story = {
+  name: 'Open a big log (parsed in a worker)',
+  tags: ['!screenshot'],
+  play: async ({ canvasElement, step }) => {
+    const file = bigLogFile();
+    await expect(file.size).toBeGreaterThan(WORKER_PARSE_BYTES);
+    await step('a progress bar while the worker reads the file', async () => {
+      await chooseFiles(fileInput(canvasElement, LOG_INPUT), [file]);
+      const bar = await waitFor(() => within(canvasElement).getByRole('progressbar', { name: 'Reading the log' }));
+      await expect(Number(bar.getAttribute('max'))).toBe(file.size);
+    });
+    await step('the replay of every call, the bar gone', async () => {
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent('Log: big-session.jsonl.'), { timeout: 20_000 });
+      await expect(within(canvasElement).queryByRole('progressbar')).toBeNull();
+      const feed = within(canvasElement).getByRole('feed');
+      await waitFor(() => expect(within(feed).getAllByRole('article').length).toBeGreaterThan(3));
+      const expected = parseSessionLog(await file.text());
+      await expect(within(canvasElement).getByRole('combobox', { name: 'Tool' })).toHaveTextContent(
+        `read_image (${String(buildToolCalls(expected.events).roots.filter((node) => node.name === 'read_image').length)})`,
+      );
+    });
   },
 };

@@ -1,4 +1,5 @@
-import { parseSessionLog, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
+import { parseSessionLog, parseSessionLogInWorker, ToolCardProvider, type Locale, type ParsedSessionLog, type ParseProgress } from '@toolcard/ui-tool-image';
+import ParseWorker from '@toolcard/ui-tool-image/parse-worker?worker';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { blobLoader } from '../support/attachment-store';
 import { sha256Id } from '../support/content-address';
@@ -6,8 +7,11 @@ import { LogReplay } from './log-replay';
 
 interface OpenedLog {
   readonly name: string;
-  readonly text: string;
+  readonly log: ParsedSessionLog;
 }
+
+/** Logs larger than this are parsed in a Web Worker, with a progress bar: the page stays responsive. */
+export const WORKER_PARSE_BYTES = 2 * 1024 * 1024;
 
 function isLogFile(file: File): boolean {
   return file.name.endsWith('.jsonl');
@@ -39,11 +43,27 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
   const loadImage = useMemo(() => blobLoader(blobs), [blobs]);
   /** Reading a file takes a moment: only the log chosen last is opened, whichever read finishes first. */
   const lastLogChosen = useRef<File | null>(null);
+  const [progress, setProgress] = useState<ParseProgress | null>(null);
+
+  async function readLog(file: File): Promise<ParsedSessionLog> {
+    if (file.size <= WORKER_PARSE_BYTES) return parseSessionLog(await file.text());
+    setProgress({ bytesRead: 0, totalBytes: file.size });
+    try {
+      return await parseSessionLogInWorker(file, {
+        createWorker: () => new ParseWorker(),
+        onProgress: (next) => {
+          if (lastLogChosen.current === file) setProgress(next);
+        },
+      });
+    } finally {
+      if (lastLogChosen.current === file) setProgress(null);
+    }
+  }
 
   async function openLog(file: File): Promise<void> {
     lastLogChosen.current = file;
-    const text = await file.text();
-    if (lastLogChosen.current === file) setOpened({ name: file.name, text });
+    const log = await readLog(file);
+    if (lastLogChosen.current === file) setOpened({ name: file.name, log });
   }
 
   async function addAttachments(files: readonly File[]): Promise<void> {
@@ -60,7 +80,7 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
     void addAttachments(files.filter((file) => !isLogFile(file)));
   }
 
-  const log = useMemo(() => (opened === null ? null : parseSessionLog(opened.text)), [opened]);
+  const log = opened?.log ?? null;
 
   return (
     <div className="open-log">
@@ -102,6 +122,12 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
           />
         </p>
         <p>Or drop a .jsonl log and attachment files here. Nothing is uploaded: files stay in this browser.</p>
+        {progress === null ? null : (
+          <p>
+            <label htmlFor={`${logInputId}-progress`}>Reading the log </label>
+            <progress id={`${logInputId}-progress`} className="open-log__progress" value={progress.bytesRead} max={progress.totalBytes} />
+          </p>
+        )}
         <p className="open-log__status" role="status">
           {opened === null ? 'No log opened.' : `Log: ${opened.name}.`} {`${blobs.size} attachment file(s) supplied.`}
         </p>

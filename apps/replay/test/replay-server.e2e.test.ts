@@ -183,6 +183,26 @@ describe('pnpm replay --store: a live recorded session', () => {
     expect(await statusUnderHostName(server.url, `localhost:${port}`)).toBe(200);
   });
 
+  it('keeps the find bar’s filter in the URL: a shared link opens the same view, a change updates the link', async () => {
+    const { page, errors } = await openPage(`${server.url}?tool=read_image&q=red.png`);
+    const bar = page.getByRole('search', { name: 'Find and filter' });
+    await bar.waitFor();
+    expect(await bar.getByRole('combobox', { name: 'Tool' }).inputValue()).toBe('read_image');
+    expect(await bar.getByRole('searchbox', { name: 'Find' }).inputValue()).toBe('red.png');
+    await expect.poll(() => bar.locator('output.tc-find__matches').textContent()).toMatch(/^[1-9]\d* matches$/);
+    const articles = page.getByRole('feed').getByRole('article');
+    for (const article of await articles.all()) expect(await article.locator('[data-tool="read_image"]').count()).toBeGreaterThan(0);
+
+    await bar.getByRole('checkbox', { name: /^With images/ }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('state')).toBe('images');
+    expect(new URL(page.url()).searchParams.get('tool')).toBe('read_image');
+    await page.reload();
+    await bar.waitFor();
+    await expect.poll(() => bar.getByRole('checkbox', { name: /^With images/ }).isChecked()).toBe(true);
+    expect(await bar.getByRole('searchbox', { name: 'Find' }).inputValue()).toBe('red.png');
+    expect(errors).toEqual([]);
+  });
+
   it('steps back to an earlier event and follows the end again, and switches to zh-CN', async () => {
     const { page } = opened;
     const step = page.getByLabel('Replay up to event (seq)');

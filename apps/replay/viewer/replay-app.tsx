@@ -1,9 +1,10 @@
-import { ToolCardProvider, type Locale, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { ToolCardProvider, type Locale, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
 import { followLog, type FollowStatus } from './follow-log';
 import { SteppedReplay } from './step-control';
+import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
 
 interface ReplayInfo {
@@ -39,6 +40,17 @@ function useReplayInfo(): ReplayInfo | null {
   return info;
 }
 
+/** The find bar's filter, kept in the query string: a QA link opens the same view. */
+function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void] {
+  const [filter, setFilter] = useState(() => filterFromSearch(window.location.search));
+  const change = (next: ReplayFilter): void => {
+    setFilter(next);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${searchWithFilter(search, next)}${hash}`);
+  };
+  return [filter, change] as const;
+}
+
 function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ParsedSessionLog | null): string {
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
@@ -54,6 +66,7 @@ export function ReplayApp(): ReactNode {
   const labels = VIEWER_LABELS[locale];
   const info = useReplayInfo();
   const { log, status } = useLiveLog();
+  const [filter, setFilter] = useUrlFilter();
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -87,7 +100,7 @@ export function ReplayApp(): ReactNode {
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          <SteppedReplay log={log} labels={labels} />
+          <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
         </ToolCardProvider>
       )}
     </main>

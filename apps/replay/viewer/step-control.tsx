@@ -1,4 +1,4 @@
-import { lastSeq, logUpTo, SessionReplay, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { lastSeq, logUpTo, SessionReplay, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { ViewerLabels } from './viewer-labels';
@@ -8,7 +8,14 @@ import type { ViewerLabels } from './viewer-labels';
  * seq pins the replay to the log as it stood then (a call running before its result, settled
  * after), and the checkbox follows the end again.
  */
-export function SteppedReplay({ log, labels }: { readonly log: ParsedSessionLog; readonly labels: ViewerLabels }): ReactNode {
+export interface SteppedReplayProps {
+  readonly log: ParsedSessionLog;
+  readonly labels: ViewerLabels;
+  readonly filter: ReplayFilter;
+  readonly onFilterChange: (filter: ReplayFilter) => void;
+}
+
+export function SteppedReplay({ log, labels, filter, onFilterChange }: SteppedReplayProps): ReactNode {
   const inputId = useId();
   const followId = useId();
   const last = lastSeq(log);
@@ -43,7 +50,7 @@ export function SteppedReplay({ log, labels }: { readonly log: ParsedSessionLog;
           {labels.showing(shown.events.length, log.events.length)}
         </output>
       </div>
-      <SessionReplay log={shown} />
+      <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} />
     </>
   );
 }

@@ -3,3 +3,4 @@ export * from './slots';
 export * from './labels';
 export * from './components';
 export * from './plugins';
+export * from './worker';

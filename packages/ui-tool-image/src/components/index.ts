@@ -9,6 +9,7 @@ export { ToolCallView, GenericToolRow, NestedToolCalls } from './tool-call-view'
 export { ReadFamilyRow } from './read-family-row';
 export { ImageCardBody, type ImageCardBodyProps } from './image-card-body';
 export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';
+export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './session-replay/replay-search';
 export {
   AttachmentNotAvailableError,
   DEFAULT_IMAGE_GC_TIME_MS,

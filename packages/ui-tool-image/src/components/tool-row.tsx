@@ -1,6 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useLabels } from '../labels';
 import type { ToolCallNode, ToolRowModel } from '../model';
+import { useRowOpen } from './row-open-state';
 import { RowSummary } from './row-summary';
 import { ToolIcon } from './tool-icon';
 
@@ -30,8 +31,7 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
   const labels = useLabels();
   const bodyId = useId();
   const nameIds = { title: useId(), state: useId(), reason: useId() };
-  const [toggledOpen, setToggledOpen] = useState<boolean | null>(null);
-  const expanded = toggledOpen ?? autoExpand;
+  const [expanded, setExpanded] = useRowOpen(node.callId, autoExpand);
   const busy = row.state === 'running' || row.state === 'preparing';
   // An unknown tool is better named by its recorded name than by the generic title.
   const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
@@ -54,7 +54,7 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
           // The name is the title and state, then why a failed or stopped call ended ("Read image Failed Error: …").
           aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
           onClick={() => {
-            setToggledOpen(!expanded);
+            setExpanded(!expanded);
           }}
         >
           <span className="tc-row__chevron" aria-hidden="true" />

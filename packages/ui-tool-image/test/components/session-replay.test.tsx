@@ -7,6 +7,7 @@ import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCall
 import { ToolCardProvider } from '../../src/plugins';
 import { bodyOf, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { referenceLog } from '../support/reference-logs';
+import { mountedItems } from './replay-feed';
 
 afterEach(() => {
   cleanup();
@@ -135,7 +136,7 @@ describe('SessionReplay structure', () => {
     expect(rowOf('prog').querySelector('.tc-row__body')?.textContent).toContain('program finished');
     fireEvent.click(disclosureOf('prog'));
     expect(rowOf('sub')).toBe(child);
-    expect(document.querySelectorAll('.tc-replay > .tc-replay__item > .tc-row')).toHaveLength(1);
+    expect(document.querySelectorAll('.tc-replay__item > .tc-row')).toHaveLength(1);
     const note = screen.getByText('deferred image context').closest('.tc-message');
     expect(note?.classList.contains('tc-message--context')).toBe(true);
     expect(within(note as HTMLElement).getByText('Context for the model')).toBeTruthy();
@@ -159,7 +160,7 @@ describe('SessionReplay structure', () => {
       ]),
     );
     renderInProvider(<SessionReplay log={log} />);
-    const order = [...document.querySelectorAll('.tc-replay > .tc-replay__item')].map(
+    const order = mountedItems().map(
       (item) => item.querySelector('.tc-row')?.getAttribute('data-call-id') ?? item.querySelector('.tc-message__text')?.textContent,
     );
     expect(order).toEqual(['first', 'headless', 'after headless', 'lost:1', 'after orphan start', 'late', 'after late call', 'last']);

@@ -9,9 +9,27 @@ import {
   type ToolCallNode,
 } from '../../model';
 
+/** An item of the replay; `line` is the log line it starts at (what a problem's line is matched to). */
 export type ReplayItem =
-  | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly parts: readonly MessagePart[] }
-  | { readonly kind: 'call'; readonly node: ToolCallNode };
+  | { readonly kind: 'message'; readonly seq: number; readonly line: number; readonly role: MessageRole; readonly parts: readonly MessagePart[] }
+  | { readonly kind: 'call'; readonly line: number; readonly node: ToolCallNode };
+
+/** The index of the item a log line belongs to: the last item starting at or before it (the first item for lines before any). */
+export function itemIndexAtLine(items: readonly ReplayItem[], line: number): number {
+  let low = 0;
+  let high = items.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((items[middle]?.line ?? 0) <= line) {
+      found = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return found;
+}
 
 /** An item's identity across renders and across prefixes of the same log. */
 export function replayItemKey(item: ReplayItem): string {
@@ -41,7 +59,7 @@ export function replayOf(log: ParsedSessionLog): Replay {
   for (const [index, event] of events.entries()) {
     let root = tree.roots[pending];
     while (root !== undefined && root.firstEventIndex <= index) {
-      items.push({ kind: 'call', node: root });
+      items.push({ kind: 'call', line: events[root.firstEventIndex]?.line ?? 0, node: root });
       pending += 1;
       root = tree.roots[pending];
     }
@@ -75,5 +93,5 @@ function messageItem(event: SessionEvent): ReplayItem | null {
   const content = event.type === 'assistant/message' ? (isRecord(event.data.message) ? event.data.message.content : undefined) : event.data.content;
   const parts = messageParts(content);
   const role = messageRole(event, parts);
-  return role === null || parts.length === 0 ? null : { kind: 'message', seq: event.seq, role, parts };
+  return role === null || parts.length === 0 ? null : { kind: 'message', seq: event.seq, line: event.line, role, parts };
 }

@@ -1,50 +1,166 @@
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
 import { ConversationMessage } from '../conversation-message';
+import { RowOpenState, RowOpenStateContext } from '../row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
 import { ToolCallView } from '../tool-call-view';
-import { useMountedPrefix } from './mounted-prefix';
+import { FindBar } from './find-bar';
+import { highlightText } from './find-highlight';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
-import { replayItemKey, replayOf, type ReplayItem } from './replay-items';
+import { itemIndexAtLine, replayOf, type ReplayItem } from './replay-items';
+import { useReplayKeys } from './replay-keys';
+import { useReplayFind } from './use-replay-find';
+import { NO_FILTER, type ReplayFilter } from './replay-search';
+import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
 export interface SessionReplayProps {
   /** A log as `parseSessionLog` returns it. */
   readonly log: ParsedSessionLog;
+  /**
+   * The find bar's filter, when the embedder keeps it (e.g. in the URL); the replay keeps its own
+   * otherwise. Give `onFilterChange` with it.
+   */
+  readonly filter?: ReplayFilter;
+  /** Told every change the person makes in the find bar. */
+  readonly onFilterChange?: (filter: ReplayFilter) => void;
 }
 
-function replayItemElement(item: ReplayItem): ReactNode {
-  return (
-    <div key={replayItemKey(item)} className="tc-replay__item">
-      {item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />}
-    </div>
-  );
+function ReplayItemView({ item }: { readonly item: ReplayItem }): ReactNode {
+  return item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />;
 }
 
 /**
- * A recorded session (contract): its problems and what it did not show, then messages and tool
- * rows in log order. A long log mounts its items over several frames, `aria-busy` until the last
- * one is mounted.
+ * A recorded session (contract): its problems and what it did not show, a find bar, then messages
+ * and tool rows in log order, virtualised: only the items near the viewport are in the DOM,
+ * whatever the log's length. Rows keep their open state while scrolled away.
  */
-export function SessionReplay({ log }: SessionReplayProps): ReactNode {
+export function SessionReplay({ log, filter: controlledFilter, onFilterChange }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
   const { items, problems } = useMemo(() => replayOf(log), [log]);
-  // Made once per log: a later batch's render passes the same elements again, which React skips.
-  const itemElements = useMemo(() => items.map(replayItemElement), [items]);
-  const mountedCount = useMountedPrefix(items, replayItemKey);
+  const [openRows] = useState(() => new RowOpenState());
+  const [ownFilter, setOwnFilter] = useState<ReplayFilter>(NO_FILTER);
+  const filter = controlledFilter ?? ownFilter;
+  const setFilter = useCallback(
+    (next: ReplayFilter) => {
+      setOwnFilter(next);
+      onFilterChange?.(next);
+    },
+    [onFilterChange],
+  );
+  const find = useReplayFind(items, filter);
+  const { visible } = find;
+  const [current, setCurrent] = useState<{ readonly text: string; readonly match: number } | null>(null);
+  const currentMatch = current !== null && current.text === filter.text && current.match < find.matches.length ? current.match : null;
+  const currentPosition = currentMatch === null ? null : (find.matches[currentMatch] ?? null);
+  const [focusedPosition, setFocusedPosition] = useState<number | null>(null);
+  const list = useRef<ReplayListHandle>(null);
+  const section = useRef<HTMLElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  // A jump asked for before the list shows the item (a problem in a filtered-out item): done after the render.
+  const pendingItem = useRef<number | null>(null);
+
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
   const cwd = settings.cwd ?? log.header?.cwd;
   const replaySettings = useMemo(() => (cwd === undefined ? settings : { ...settings, cwd }), [settings, cwd]);
+  const itemAt = useCallback((position: number) => items[visible === null ? position : (visible[position] ?? -1)], [items, visible]);
+  const { keys } = find;
+  const keyOf = useCallback((position: number) => keys[visible === null ? position : (visible[position] ?? -1)] ?? String(position), [keys, visible]);
+  const renderItem = useCallback((position: number) => {
+    const item = itemAt(position);
+    return item === undefined ? null : <ReplayItemView item={item} />;
+  }, [itemAt]);
+
+  const stepMatch = (direction: 1 | -1): void => {
+    const total = find.matches.length;
+    if (total === 0) return;
+    const next = currentMatch === null ? (direction === 1 ? 0 : total - 1) : (currentMatch + direction + total) % total;
+    const position = find.matches[next];
+    const item = position === undefined ? undefined : itemAt(position);
+    if (position === undefined || item === undefined) return;
+    setCurrent({ text: filter.text, match: next });
+    for (const callId of find.callsToOpen(item)) openRows.set(callId, true);
+    list.current?.show(position);
+  };
+
+  useEffect(() => {
+    const pending = pendingItem.current;
+    if (pending === null) return;
+    const position = visible === null ? pending : visible.indexOf(pending);
+    if (position === -1) return;
+    pendingItem.current = null;
+    list.current?.show(position, { focus: true });
+  });
+
+  const jumpToLine = (line: number): void => {
+    const index = itemIndexAtLine(items, line);
+    if (visible === null) {
+      list.current?.show(index, { focus: true });
+      return;
+    }
+    pendingItem.current = index;
+    setFilter({ ...filter, tool: null, states: [] });
+  };
+
+  // The current match's text marked in its item, once the item has rendered open.
+  const query = filter.text.trim();
+  useEffect(() => {
+    if (currentPosition === null) return;
+    const element = list.current?.elementOf(currentPosition);
+    if (element == null) return;
+    return highlightText(element, query);
+  });
+
+  useReplayKeys(section, {
+    focusSearch: () => {
+      searchInput.current?.focus();
+      searchInput.current?.select();
+    },
+    moveRow: (direction) => {
+      const count = visible?.length ?? items.length;
+      const from = focusedPosition ?? currentPosition ?? list.current?.firstInView() ?? 0;
+      const to = focusedPosition === null && currentPosition === null ? from : from + direction;
+      list.current?.show(Math.max(0, Math.min(count - 1, to)), { focus: true });
+    },
+    toggleRow: () => {
+      const position = focusedPosition ?? currentPosition;
+      if (position === null) return;
+      list.current?.elementOf(position)?.querySelector<HTMLButtonElement>('.tc-row__disclosure')?.click();
+    },
+  });
 
   return (
     <ToolCardSettingsContext value={replaySettings}>
-      <section className="tc-replay" aria-label={labels['replay.label']} aria-busy={mountedCount < items.length ? true : undefined}>
-        <ProblemsList problems={problems} />
-        <OtherEventsSummary otherEvents={log.otherEvents} />
-        {itemElements.slice(0, mountedCount)}
-      </section>
+      <RowOpenStateContext value={openRows}>
+        <section ref={section} className="tc-replay" aria-label={labels['replay.label']}>
+          <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
+          <OtherEventsSummary otherEvents={log.otherEvents} />
+          <FindBar
+            filter={filter}
+            onFilterChange={setFilter}
+            toolCounts={find.toolCounts}
+            stateCounts={find.stateCounts}
+            shown={visible?.length ?? items.length}
+            total={items.length}
+            matches={find.matches.length}
+            current={currentMatch}
+            onStep={stepMatch}
+            inputRef={searchInput}
+          />
+          <VirtualReplayList
+            count={visible?.length ?? items.length}
+            keyOf={keyOf}
+            renderItem={renderItem}
+            label={labels['replay.items']}
+            pinned={currentPosition === null ? [] : [currentPosition]}
+            current={currentPosition}
+            onFocusItem={setFocusedPosition}
+            handle={list}
+          />
+        </section>
+      </RowOpenStateContext>
     </ToolCardSettingsContext>
   );
 }

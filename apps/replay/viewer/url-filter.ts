@@ -1,0 +1,30 @@
+import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '@toolcard/ui-tool-image';
+
+function isReplayState(value: string): value is ReplayState {
+  return REPLAY_STATES.some((state) => state === value);
+}
+
+/**
+ * The find bar's filter as the page's query string says it: `tool=read_image&state=failed,refused&q=login.png`.
+ * Unknown states are dropped, so a hand-edited or older link still opens.
+ */
+export function filterFromSearch(search: string): ReplayFilter {
+  const params = new URLSearchParams(search);
+  const tool = params.get('tool');
+  const states = (params.get('state') ?? '').split(',').filter(isReplayState);
+  return { ...NO_FILTER, tool: tool === null || tool === '' ? null : tool, states, text: params.get('q') ?? '' };
+}
+
+/** The query string for `filter`, keeping every other parameter of `search`; empty parts are left out. */
+export function searchWithFilter(search: string, filter: ReplayFilter): string {
+  const params = new URLSearchParams(search);
+  const set = (name: string, value: string): void => {
+    if (value === '') params.delete(name);
+    else params.set(name, value);
+  };
+  set('tool', filter.tool ?? '');
+  set('state', filter.states.join(','));
+  set('q', filter.text);
+  const query = params.toString();
+  return query === '' ? '' : `?${query}`;
+}

@@ -1,0 +1,224 @@
+import {
+  defaultRangeExtractor,
+  measureElement as measuredSize,
+  useWindowVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+
+/**
+ * Estimated height of an item not measured yet: a collapsed row (2.25rem) and the gap under it.
+ * Only the scrollbar's first guess; every mounted item is measured.
+ */
+const ESTIMATED_ITEM_SIZE = 44;
+/** Items mounted beyond each edge of the viewport: Tab and `j` land on a mounted row. */
+const OVERSCAN = 4;
+/**
+ * The viewport assumed before the window is measured: a server render (and so the hydrating first
+ * render) shows the log's first screen of items, not an empty list.
+ */
+const INITIAL_VIEWPORT = { width: 1280, height: 900 };
+
+export interface ReplayListHandle {
+  /** Scrolls item `index` into view (mounted from the next render on) and, with `focus`, focuses it. */
+  readonly show: (index: number, options?: { readonly focus?: boolean }) => void;
+  /** The mounted element of item `index`, if it is mounted. */
+  readonly elementOf: (index: number) => HTMLElement | null;
+  /** The first item whose box reaches into the viewport. */
+  readonly firstInView: () => number;
+}
+
+export interface VirtualReplayListProps {
+  readonly count: number;
+  readonly keyOf: (index: number) => string;
+  readonly renderItem: (index: number) => ReactNode;
+  readonly label: string;
+  /** Items kept mounted wherever the viewport is (the current match, the row `j`/`k` reached). */
+  readonly pinned?: readonly number[];
+  /** The item of the find bar's current match, marked `data-current-match`. */
+  readonly current?: number | null;
+  /** The item that holds focus, or `null` when focus leaves the list. */
+  readonly onFocusItem?: (index: number | null) => void;
+  readonly handle?: Ref<ReplayListHandle>;
+}
+
+/**
+ * A replay whose DOM holds only the items near the viewport (the page scrolls; the list keeps its
+ * full height). Items are measured as they mount and re-measured when they resize (a row opens,
+ * an image decodes, the window narrows); a size change above the viewport moves the scroll
+ * position by the same amount, so what is under the pointer stays there.
+ *
+ * For assistive technology it is a feed: every item an article with its position and the list's
+ * size. The focused item stays mounted while it is scrolled away, so focus survives.
+ */
+export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = [], current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [focused, setFocused] = useState<number | null>(null);
+  const pendingFocus = useRef<number | null>(null);
+
+  const keep = [...pinned, ...(focused === null ? [] : [focused])].filter((index) => index >= 0 && index < count);
+  const keepKey = keep.join(',');
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const index of keepKey === '' ? [] : keepKey.split(',').map(Number)) indexes.add(index);
+      // Log order in the DOM too, so Tab and a screen reader's reading order follow the log.
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [keepKey],
+  );
+
+  const pointerY = usePointerY();
+  const virtualizer = useWindowVirtualizer<HTMLElement>({
+    count,
+    estimateSize: () => ESTIMATED_ITEM_SIZE,
+    overscan: OVERSCAN,
+    getItemKey: keyOf,
+    rangeExtractor,
+    scrollMargin,
+    initialRect: INITIAL_VIEWPORT,
+    measureElement: keepEstimateWhenUnlaidOut,
+  });
+  // What stays put when items change size: the item under the pointer (else the viewport's top).
+  // An item wholly above that point moves the scroll position by its change; one at or below it grows in place.
+  useLayoutEffect(() => {
+    const anchored: Virtualizer<Window, HTMLElement>['shouldAdjustScrollPositionOnItemSizeChange'] = (item, _delta, instance) =>
+      item.end <= (instance.scrollOffset ?? 0) + (pointerY.current ?? 0);
+    // The virtualizer's documented way to set this is assigning the instance property, which the
+    // React Compiler's lint reads as mutating a hook's result; it is set once, outside render.
+    Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchored);
+  }, [virtualizer, pointerY]);
+
+  // The list's offset in the page changes when what is above it does (problems, the find bar
+  // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
+  // same amount, so the items in view stay where they were.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list === null) return;
+    let margin: number | null = null;
+    const measure = (): void => {
+      const next = Math.round(list.getBoundingClientRect().top + window.scrollY);
+      if (margin !== null && next !== margin && margin < window.scrollY) window.scrollBy(0, next - margin);
+      margin = next;
+      setScrollMargin(next);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+
+  const elementOf = useCallback((index: number) => listRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${String(index)}"]`) ?? null, []);
+
+  useImperativeHandle(
+    handle,
+    () => ({
+      show: (index, options = {}) => {
+        if (index < 0 || index >= count) return;
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+        if (options.focus === true) {
+          pendingFocus.current = index;
+          setFocused(index);
+        }
+      },
+      elementOf,
+      firstInView: () => {
+        const top = virtualizer.scrollOffset ?? 0;
+        return virtualizer.getVirtualItems().find((item) => item.end > top)?.index ?? 0;
+      },
+    }),
+    [virtualizer, count, elementOf],
+  );
+
+  useLayoutEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    const element = elementOf(index);
+    if (element === null) return;
+    pendingFocus.current = null;
+    element.focus({ preventScroll: true });
+  });
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div
+      ref={listRef}
+      role="feed"
+      aria-label={label}
+      className="tc-replay__list"
+      style={{ height: virtualizer.getTotalSize() - scrollMargin }}
+      onFocus={(event) => {
+        const index = itemIndexOf(event.target, event.currentTarget);
+        if (index !== null && index !== focused) setFocused(index);
+        onFocusItem?.(index);
+      }}
+      onBlur={(event) => {
+        if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+        setFocused(null);
+        onFocusItem?.(null);
+      }}
+    >
+      {items.map((item) => (
+        <article
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          className="tc-replay__item"
+          aria-posinset={item.index + 1}
+          aria-setsize={count}
+          tabIndex={-1}
+          data-last={item.index === count - 1 ? '' : undefined}
+          data-current-match={item.index === current ? '' : undefined}
+          style={{ transform: `translateY(${String(item.start - scrollMargin)}px)` }}
+        >
+          {renderItem(item.index)}
+        </article>
+      ))}
+    </div>
+  );
+}
+
+/** The pointer's last height in the viewport, `null` until it moves or once it leaves the page. */
+function usePointerY(): { readonly current: number | null } {
+  const pointer = useRef<number | null>(null);
+  useEffect(() => {
+    const onMove = (event: PointerEvent): void => {
+      pointer.current = event.clientY;
+    };
+    const onLeave = (): void => {
+      pointer.current = null;
+    };
+    window.addEventListener('pointermove', onMove, { passive: true });
+    document.documentElement.addEventListener('pointerleave', onLeave);
+    return () => {
+      window.removeEventListener('pointermove', onMove);
+      document.documentElement.removeEventListener('pointerleave', onLeave);
+    };
+  }, []);
+  return pointer;
+}
+
+/** The item index of the article holding `target`, inside `list`. */
+function itemIndexOf(target: EventTarget, list: HTMLElement): number | null {
+  if (!(target instanceof Element)) return null;
+  const article = target.closest('[data-index]');
+  if (article?.parentElement !== list) return null;
+  const index = Number(article.getAttribute('data-index'));
+  return Number.isInteger(index) ? index : null;
+}
+
+/**
+ * A measured size of 0 means the item is not laid out (the replay sits in a `display: none` tab,
+ * or a DOM without layout): keep what the item had, or the estimate. Taking the 0 would stack
+ * every item at one offset and mount the whole log at once.
+ */
+function keepEstimateWhenUnlaidOut(element: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLElement>): number {
+  const size = measuredSize(element, entry, instance);
+  if (size > 0) return size;
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? ESTIMATED_ITEM_SIZE;
+}

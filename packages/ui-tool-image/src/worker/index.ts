@@ -1,0 +1,1 @@
+export { parseSessionLogInWorker, type ParseInWorkerOptions, type ParseProgress } from './parse-in-worker';

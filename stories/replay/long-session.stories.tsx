@@ -1,0 +1,180 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { SessionReplay } from '@toolcard/ui-tool-image';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { loadRecordedAttachment } from '../support/attachment-store';
+import { recordedLog } from '../support/recorded-logs';
+import { repeatLog } from '../support/repeat-log';
+import type { ToolcardParameters } from '../support/toolcard-parameters';
+
+/** The recorded 300-call session ten times over, ids rewritten: 3 000 calls. */
+const LONG_LOG = repeatLog(recordedLog('sessions/15-long-session'), 10);
+
+function LongSession() {
+  return (
+    <div className="long-session-story" style={{ maxWidth: '1100px' }}>
+      <SessionReplay log={LONG_LOG} />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Replay/Long session',
+  component: LongSession,
+  // A page 100 000 px tall: its behaviour is what the play functions check, not its pixels.
+  tags: ['!screenshot'],
+  parameters: { toolcard: { loadImage: loadRecordedAttachment } satisfies ToolcardParameters },
+} satisfies Meta<typeof LongSession>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function feedOf(canvasElement: HTMLElement): HTMLElement {
+  return within(canvasElement).getByRole('feed');
+}
+
+function articles(canvasElement: HTMLElement): HTMLElement[] {
+  return within(feedOf(canvasElement)).getAllByRole('article');
+}
+
+/** Two frames: the virtualizer has measured what the last scroll or resize mounted. */
+function frames(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => {
+        resolve();
+      });
+    });
+  });
+}
+
+/** The mounted article under a point at the viewport's middle height. */
+function articleAtMiddle(canvasElement: HTMLElement): HTMLElement {
+  const middle = window.innerHeight / 2;
+  const found = articles(canvasElement).find((article) => {
+    const box = article.getBoundingClientRect();
+    return box.top <= middle && box.bottom > middle;
+  });
+  if (found === undefined) throw new Error('no item at the middle of the viewport');
+  return found;
+}
+
+function inViewport(element: HTMLElement): boolean {
+  const { top } = element.getBoundingClientRect();
+  return top >= 0 && top < window.innerHeight;
+}
+
+async function scrollSettled(top: number): Promise<void> {
+  window.scrollTo(0, top);
+  await frames();
+  await frames();
+}
+
+/** 3 000 calls: the DOM holds a screenful, rows stay put while things around them change size, focus survives. */
+export const VirtualisedLongSession: Story = {
+  name: 'Virtualised: 3 000 calls',
+  play: async ({ canvasElement, step }) => {
+    await waitFor(() => expect(articles(canvasElement).length).toBeGreaterThan(5));
+    const elementsAtTop = canvasElement.getElementsByTagName('*').length;
+    await step('a screenful of items in the DOM, and the feed says how many there are', async () => {
+      const items = articles(canvasElement);
+      await expect(items.length).toBeLessThan(60);
+      await expect(Number(items[0]?.getAttribute('aria-setsize'))).toBeGreaterThan(3000);
+    });
+    await step('scrolled to the middle: the items there, and no more elements than at the top', async () => {
+      await scrollSettled(document.documentElement.scrollHeight / 2);
+      // The items there mount and get measured over the next frames.
+      const middle = await waitFor(() => articleAtMiddle(canvasElement));
+      await expect(Number(middle.getAttribute('aria-posinset'))).toBeGreaterThan(1000);
+      await expect(canvasElement.getElementsByTagName('*').length).toBeLessThan(elementsAtTop * 1.5);
+    });
+    await step('the replay narrows (a window resize): the item under the pointer stays where it was', async () => {
+      const target = await waitFor(() => articleAtMiddle(canvasElement));
+      // The pointer rests on it.
+      window.dispatchEvent(new PointerEvent('pointermove', { clientX: 200, clientY: window.innerHeight / 2 }));
+      const before = target.getBoundingClientRect().top;
+      const feedTop = (): number => feedOf(canvasElement).getBoundingClientRect().top + window.scrollY;
+      const feedTopBefore = feedTop();
+      canvasElement.querySelector<HTMLElement>('.long-session-story')?.style.setProperty('max-width', '420px');
+      await frames();
+      await frames();
+      // What is above the list wrapped and grew, so holding still is the replay's doing.
+      await expect(feedTop()).not.toBe(feedTopBefore);
+      await expect(Math.abs(target.getBoundingClientRect().top - before)).toBeLessThanOrEqual(2);
+      canvasElement.querySelector<HTMLElement>('.long-session-story')?.style.setProperty('max-width', '1100px');
+      await frames();
+    });
+    await step('opening the row under the pointer keeps its header where it was', async () => {
+      const target = articleAtMiddle(canvasElement);
+      const disclosure = target.querySelector<HTMLButtonElement>('.tc-row__disclosure');
+      if (disclosure === null) return;
+      const before = disclosure.getBoundingClientRect().top;
+      await userEvent.click(disclosure);
+      await frames();
+      await expect(Math.abs(disclosure.getBoundingClientRect().top - before)).toBeLessThanOrEqual(1);
+    });
+    await step('focus survives the focused row scrolling out of the DOM window and back', async () => {
+      const target = articleAtMiddle(canvasElement);
+      const disclosure = target.querySelector<HTMLButtonElement>('.tc-row__disclosure') ?? target;
+      disclosure.focus();
+      const y = window.scrollY;
+      await scrollSettled(0);
+      await expect(disclosure).toHaveFocus();
+      await scrollSettled(y);
+      await expect(disclosure).toHaveFocus();
+      disclosure.blur();
+    });
+  },
+};
+
+/** The find bar on 3 000 calls: counts, Enter to a match far down the log, highlighted; keys. */
+export const FindInLongSession: Story = {
+  name: 'Find and keys: 3 000 calls',
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await scrollSettled(0);
+    const search = canvas.getByRole('searchbox', { name: 'Find' });
+    await step('/ focuses the search; the text counts its matches', async () => {
+      await userEvent.click(canvasElement.ownerDocument.body);
+      await userEvent.keyboard('/');
+      await expect(search).toHaveFocus();
+      await userEvent.type(search, 'icon-12.png');
+      // Each of the 10 copies reads icon-12.png from several calls.
+      await expect(canvas.getByRole('search')).toHaveTextContent(/70 matches/);
+    });
+    await step('Enter goes to the first match, opens it, shows it in the viewport and highlights the text', async () => {
+      await userEvent.keyboard('{Enter}');
+      await expect(canvas.getByRole('search')).toHaveTextContent('1 of 70');
+      const match = await waitFor(() => {
+        const found = canvasElement.querySelector<HTMLElement>('[data-current-match]');
+        if (found === null) throw new Error('no current match yet');
+        return found;
+      });
+      await waitFor(() => expect(inViewport(match)).toBe(true));
+      await expect(match.querySelector('.tc-row__disclosure')).toHaveAttribute('aria-expanded', 'true');
+      await waitFor(() => expect(CSS.highlights.has('tc-find-match')).toBe(true));
+    });
+    await step('Shift+Enter wraps to the last match, at the end of the log', async () => {
+      await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+      await expect(canvas.getByRole('search')).toHaveTextContent('70 of 70');
+      await waitFor(() => {
+        const match = canvasElement.querySelector<HTMLElement>('[data-current-match]');
+        return expect(match !== null && Number(match.getAttribute('aria-posinset')) > 3000 && inViewport(match)).toBe(true);
+      });
+    });
+    await step('j and k move between rows, o opens and closes the focused one', async () => {
+      search.blur();
+      await userEvent.keyboard('j');
+      const focused = document.activeElement as HTMLElement;
+      await expect(focused).toHaveAttribute('aria-posinset');
+      await userEvent.keyboard('k');
+      await expect(Number((document.activeElement as HTMLElement).getAttribute('aria-posinset'))).toBe(Number(focused.getAttribute('aria-posinset')) - 1);
+    });
+    await step('a state filter: only failed calls, the feed says how many', async () => {
+      await userEvent.click(canvas.getByRole('checkbox', { name: /^Failed/ }));
+      await waitFor(() => expect(articles(canvasElement).length).toBeGreaterThan(0));
+      for (const article of articles(canvasElement)) {
+        await expect(article.querySelector('[data-state="error"]')).not.toBeNull();
+      }
+    });
+  },
+};
