@@ -39,21 +39,27 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? '/', 'http://x').pathname !== ENDPOINT) return plain(res, 404, 'Not found');
-    if (checkHostHeader && !isLoopbackHostHeader(req.headers.host)) return plain(res, 403, 'Forbidden: Host is not a loopback name');
-    if (options.token !== undefined && !bearerTokenMatches(req.headers.authorization, options.token)) {
-      return plain(res, 401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    const refusal = refusalOf(req);
+    if (refusal) {
+      res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+      return;
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const transport = sessions.get(sessionId);
-      if (!transport) return jsonRpcError(res, 404, 'Session not found');
-      return transport.handleRequest(req, res);
+      if (transport) await transport.handleRequest(req, res);
+      else jsonRpcError(res, 404, 'Session not found');
+      return;
     }
-    if (req.method !== 'POST') return jsonRpcError(res, 400, 'No session: start one with an initialize request');
+    if (req.method !== 'POST') {
+      jsonRpcError(res, 400, 'No session: start one with an initialize request');
+      return;
+    }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
@@ -65,15 +71,31 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     if (transport.sessionId === undefined) await mcp.close();
   }
 
+  /** Wrong path, a non-loopback Host on a loopback bind, or a missing/wrong token. */
+  function refusalOf(req: IncomingMessage): Refusal | undefined {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== ENDPOINT) return plain(404, 'Not found');
+    if (checkHostHeader && !isLoopbackHostHeader(req.headers.host)) return plain(403, 'Forbidden: Host is not a loopback name');
+    if (options.token !== undefined && !bearerTokenMatches(req.headers.authorization, options.token)) {
+      return plain(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    }
+    return undefined;
+  }
+
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) plain(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
-      else res.destroy();
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const { status, headers, body } = plain(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      res.writeHead(status, headers).end(body);
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => resolve());
+    server.listen(options.port ?? 0, host, () => {
+      resolve();
+    });
   });
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -82,7 +104,11 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     async close() {
       await Promise.all([...sessions.values()].map((transport) => transport.close()));
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
     },
   };
 }
@@ -96,8 +122,14 @@ function isLoopbackHostHeader(value: string | undefined): boolean {
   }
 }
 
-function plain(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers }).end(text);
+interface Refusal {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+function plain(status: number, body: string, headers: Record<string, string> = {}): Refusal {
+  return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body };
 }
 
 function jsonRpcError(res: ServerResponse, status: number, message: string): void {
