@@ -11,8 +11,11 @@
 //  next   Next.js (App Router): a server page parses the log with `./model` and hands it to a client
 //         component; `next build`, `next start`, the served HTML already holds the rows' labels, and
 //         in Chromium the page hydrates with no console error and an image loads.
+//  ai-sdk-chat  the AI SDK chat (examples/ai-sdk-chat): `vite build`, its server started, and in
+//         Chromium a prompt makes the scripted model call the real read_image: the card shows
+//         running, then done with its image; the lightbox opens; the model's answer follows.
 //
-//   node scripts/consumer-proofs.mjs [node] [types] [vite] [next]     (default: all)
+//   node scripts/consumer-proofs.mjs [node] [types] [vite] [next] [ai-sdk-chat]     (default: all)
 //
 // npm's cache lives in $TMPDIR/toolcard-npm-cache between runs. Every server started here is
 // stopped here. Any failure exits non-zero with what broke.
@@ -31,7 +34,7 @@ const HOST = '@toolcard/host-read-image';
 const SESSION = 'stories/fixtures/sessions/07-several-images.jsonl';
 /** What the session's replay shows: its image rows' labels (stories/fixtures/scenarios/07-several-images.ts). */
 const ROW_LABELS = ['screenshots/login-screen.png', 'images/banner.webp', 'photos/portrait.jpg'];
-const ALL = ['node', 'types', 'vite', 'next'];
+const ALL = ['node', 'types', 'vite', 'next', 'ai-sdk-chat'];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 for (const name of selected) if (!ALL.includes(name)) throw new Error(`unknown proof ${name}; choose from ${ALL.join(', ')}`);
 
@@ -276,6 +279,56 @@ async function proveNext(tarballs) {
   log('next: the page hydrates with no console error; thumbnail and lightbox images load; Esc closes the lightbox');
 }
 
+// --- ai-sdk-chat ----------------------------------------------------------------------------------
+
+const CHAT_IMAGE = 'screenshots/login-screen.png';
+
+async function proveAiSdkChat(tarballs) {
+  const dir = installApp('ai-sdk-chat', tarballs, [UI, HOST], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`]);
+  mkdirSync(path.join(dir, 'workspace/screenshots'), { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace', CHAT_IMAGE), path.join(dir, 'workspace', CHAT_IMAGE));
+  const start = Date.now();
+  run('npm', ['run', 'build'], { cwd: dir });
+  log(`ai-sdk-chat: vite build ${elapsed(start)}`);
+  const port = await freePort();
+  const server = startServer('node', ['server.mjs', '--port', String(port)], { cwd: dir });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, server, 30_000);
+
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url, { waitUntil: 'load' });
+  await page.getByLabel('Message').fill(`Please look at ${CHAT_IMAGE}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const card = page.locator('.tc-row[data-tool="read_image"]');
+  // The scripted model streams the call's input in spaced chunks: the card is seen running first.
+  await page.locator('.tc-row[data-tool="read_image"][data-state="running"]').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError(`ai-sdk-chat: the read_image card never showed running; page errors: ${errors.join('; ') || 'none'}`);
+  });
+  await page.locator('.tc-row[data-tool="read_image"][data-state="done"]').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError(`ai-sdk-chat: the read_image card did not settle as done; page errors: ${errors.join('; ') || 'none'}`);
+  });
+  assert((await card.count()) === 1, `ai-sdk-chat: ${await card.count()} read_image cards, expected 1`);
+  assert((await card.innerText()).includes(CHAT_IMAGE), `ai-sdk-chat: the card is not labelled with ${CHAT_IMAGE}`);
+  await expectImageLoaded(card.locator('.tc-gallery__tile[data-status="ready"] img.tc-gallery__image').first(), 'ai-sdk-chat: gallery thumbnail');
+  await card.locator('.tc-gallery__thumb').first().click();
+  const lightbox = page.locator('dialog.tc-lightbox');
+  await lightbox.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+    throw new ProofError('ai-sdk-chat: clicking the thumbnail opened no lightbox');
+  });
+  await expectImageLoaded(lightbox.locator('img.tc-lightbox__image'), 'ai-sdk-chat: lightbox image');
+  await page.keyboard.press('Escape');
+  await page.getByText('I looked at the image').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
+  });
+  const html = await page.content();
+  assert(!/iVBORw0KGgo|;base64,/.test(html), 'ai-sdk-chat: base64 image data reached the page');
+  assert(errors.length === 0, `ai-sdk-chat: the page logged errors:\n${errors.join('\n')}`);
+  log('ai-sdk-chat: the card ran, settled with its image from the attachment route, the lightbox opened; the answer followed');
+}
+
 // --- main -----------------------------------------------------------------------------------------
 
 const results = [];
@@ -306,6 +359,7 @@ try {
   });
   await prove('vite', () => proveVite(tarballs));
   await prove('next', () => proveNext(tarballs));
+  await prove('ai-sdk-chat', () => proveAiSdkChat(tarballs));
 } catch (error) {
   results.push(`FAIL setup: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
