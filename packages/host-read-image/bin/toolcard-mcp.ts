@@ -48,13 +48,15 @@ function parseConfig(argv: string[]): Config | 'help' {
     },
   });
   if (values.help) return 'help';
+  // pnpm runs scripts from the package folder; INIT_CWD is where the user typed the command.
+  const base = process.env.INIT_CWD ?? process.cwd();
   if (values.root === undefined) throw new UsageError('--root DIR is required');
   if (values.store === undefined) throw new UsageError('--store DIR is required');
-  const root = path.resolve(values.root);
+  const root = path.resolve(base, values.root);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--root ${root} is not a directory`);
   const modalities = values.modalities.split(',').map((m) => m.trim()).filter((m) => m !== '');
   if (modalities.length === 0) throw new UsageError('--modalities must name at least one modality, e.g. text,image');
-  const config = { root, store: path.resolve(values.store), modalities };
+  const config = { root, store: path.resolve(base, values.store), modalities };
   const httpOnly = ['port', 'token-file'].filter((flag) => argv.some((arg) => arg === `--${flag}` || arg.startsWith(`--${flag}=`)));
   if (!values.http) {
     if (httpOnly.length > 0) throw new UsageError(`--${httpOnly[0]} needs --http`);
@@ -62,7 +64,8 @@ function parseConfig(argv: string[]): Config | 'help' {
   }
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
-  const token = readToken(values['token-file']);
+  const tokenFile = values['token-file'];
+  const token = readToken(tokenFile === undefined ? undefined : path.resolve(base, tokenFile));
   return { ...config, http: { host: values.host, port, ...(token === undefined ? {} : { token }) } };
 }
 
