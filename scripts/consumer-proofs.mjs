@@ -4,7 +4,8 @@
 // exactly as README "Install in your app" says. Then:
 //
 //  node   plain Node renders a recorded session with renderToString (the rows' text, no window or
-//         document touched), runs the real read_image tool, and runs the installed CLI;
+//         document touched), runs the real read_image tool, runs the installed CLI, and, with the
+//         optional MCP peers installed, calls read_image through the installed toolcard-mcp bin over stdio;
 //  types  `tsc --noEmit` of a consumer file using the public types of both packages (nodenext);
 //  vite   `vite build`, the output served on 127.0.0.1, and in Debian Chromium the session replays,
 //         a thumbnail shows its image, the lightbox opens and Esc closes it;
@@ -45,6 +46,8 @@ const cleanups = [];
 const log = (line) => console.log(`consumer-proofs: ${line}`);
 
 const PINNED = ['react', 'react-dom', '@tanstack/react-query'].map((name) => `${name}@${pinnedVersion(name)}`);
+/** The host's optional MCP peers, at the versions its own tests use. */
+const MCP_PEERS = ['@modelcontextprotocol/sdk', 'zod'].map((name) => `${name}@${pinnedVersion(name, 'packages/host-read-image/package.json')}`);
 
 function elapsed(start) {
   return `${((Date.now() - start) / 1000).toFixed(1)} s`;
@@ -109,7 +112,7 @@ function watchErrors(page) {
 // --- node + types ---------------------------------------------------------------------------------
 
 async function proveNode(tarballs) {
-  const dir = installApp('node-app', tarballs, [UI, HOST], [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`]);
+  const dir = installApp('node-app', tarballs, [UI, HOST], [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS]);
   copySession(path.join(dir, 'session.jsonl'), path.join(dir, 'attachments'));
   cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace/screenshots/login-screen.png'), path.join(dir, 'image.png'));
   return dir;
@@ -138,6 +141,48 @@ function proveCli(dir) {
   const logText = readFileSync(path.join(dir, 'cli-session.jsonl'), 'utf8');
   assert(logText.includes('"read_image"'), 'the installed CLI wrote no read_image call to its log');
   log('node: the installed toolcard-read-image CLI ran and wrote a session log');
+}
+
+/**
+ * The installed `toolcard-mcp` bin over stdio, spoken to in raw JSON-RPC lines as an MCP client
+ * would: initialize, then read_image on the app's image. Within 60 s or it fails.
+ */
+async function proveMcpBin(dir) {
+  const child = spawn('npx', ['--no-install', 'toolcard-mcp', '--root', '.', '--store', 'mcp-store'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const waiting = new Map();
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      waiting.get(message.id)?.(message);
+    }
+  });
+  const request = (id, method, params) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ProofError(`toolcard-mcp did not answer ${method} within 60 s; stderr:\n${stderr}`)), 60_000);
+      waiting.set(id, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'consumer-proof', version: '1' } });
+  assert(init.result?.serverInfo?.name === 'toolcard-read-image', `toolcard-mcp initialize: ${JSON.stringify(init)}`);
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  const { result } = await request(2, 'tools/call', { name: 'read_image', arguments: { file_path: 'image.png' } });
+  const [text, image] = result?.content ?? [];
+  assert(result?.isError === false && text?.type === 'text' && text.text.includes('<type>image</type>'), `toolcard-mcp read_image: ${JSON.stringify(result).slice(0, 500)}`);
+  assert(image?.type === 'image' && image.mimeType === 'image/png' && Buffer.from(image.data, 'base64').subarray(1, 4).toString() === 'PNG', 'toolcard-mcp read_image returned no PNG image block');
+  assert(result._meta?.['dev.toolcard/presentation']?.path?.endsWith('image.png'), `toolcard-mcp read_image: no display path in _meta: ${JSON.stringify(result._meta)}`);
+  child.stdin.end();
+  log('node: the installed toolcard-mcp bin (optional MCP peers installed) served read_image over stdio');
 }
 
 function proveTypes(dir) {
@@ -353,6 +398,7 @@ try {
     proveRender(nodeApp);
     proveReadImage(nodeApp);
     proveCli(nodeApp);
+    await proveMcpBin(nodeApp);
   });
   await prove('types', async () => {
     proveTypes(nodeApp ?? (await proveNode(tarballs)));
