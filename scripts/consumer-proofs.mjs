@@ -14,7 +14,8 @@
 //         in Chromium the page hydrates with no console error and an image loads.
 //  ai-sdk-chat  the AI SDK chat (examples/ai-sdk-chat): `vite build`, its server started, and in
 //         Chromium a prompt makes the scripted model call the real read_image: the card shows
-//         running, then done with its image; the lightbox opens; the model's answer follows.
+//         running, then done with its image; the lightbox opens; the model's answer follows; a
+//         second prompt naming a .svg ends in an error card with the tool's message.
 //
 //   node scripts/consumer-proofs.mjs [node] [types] [vite] [next] [ai-sdk-chat]     (default: all)
 //
@@ -368,10 +369,22 @@ async function proveAiSdkChat(tarballs) {
   await page.getByText('I looked at the image').waitFor({ timeout: 15_000 }).catch(() => {
     throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
   });
+  // A refusal: the second card settles as an error with the tool's message, and shows no image.
+  await page.getByLabel('Message').fill('Now logo.svg, please');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const refused = page.locator('.tc-row[data-tool="read_image"][data-state="error"]');
+  await refused.waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError('ai-sdk-chat: reading logo.svg did not end in an error card');
+  });
+  assert((await refused.innerText()).includes('is not an image type this tool reads'), 'ai-sdk-chat: the error card lacks the tool\'s message');
+  assert((await refused.locator('.tc-gallery').count()) === 0, 'ai-sdk-chat: the error card shows a gallery');
+  await page.getByText('I could not look at the image').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError("ai-sdk-chat: the model's answer to the refusal never appeared");
+  });
   const html = await page.content();
   assert(!/iVBORw0KGgo|;base64,/.test(html), 'ai-sdk-chat: base64 image data reached the page');
   assert(errors.length === 0, `ai-sdk-chat: the page logged errors:\n${errors.join('\n')}`);
-  log('ai-sdk-chat: the card ran, settled with its image from the attachment route, the lightbox opened; the answer followed');
+  log('ai-sdk-chat: the card ran, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in an error card');
 }
 
 // --- main -----------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // toolcard image cards (running while the call streams and runs, then the image; click it for
 // the lightbox). Image bytes come from the server's attachment route, never from the messages.
 import '@toolcard/ui-tool-image/styles.css';
+import './chat.css';
 import { useChat } from '@ai-sdk/react';
 import { ToolCallView, ToolCardProvider } from '@toolcard/ui-tool-image';
 import { useCallback, useMemo, useState } from 'react';
@@ -44,7 +45,7 @@ function Chat() {
           </li>
         ))}
       </ol>
-      <form onSubmit={send}>
+      <form className="chat__form" onSubmit={send}>
         <label htmlFor="prompt">Message</label>
         <input id="prompt" value={draft} onChange={(event) => setDraft(event.target.value)} disabled={status !== 'ready'} />
         <button type="submit" disabled={status !== 'ready'}>
