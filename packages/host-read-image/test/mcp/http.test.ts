@@ -98,7 +98,7 @@ describe('read_image over Streamable HTTP on loopback', () => {
     const running = await serve({ root, store, modalities: ['text'] });
     const client = await connect(running.url);
     const result = (await client.callTool({ name: 'read_image', arguments: { file_path: 'shots/red.png' } })) as CallToolResult;
-    expectToolError(result, 'model "vision" does not declare image input');
+    expectToolError(result, 'model "vision" does not declare image input', { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' });
     expect(await listTree(path.join(store, 'objects'))).toEqual([]);
   });
 

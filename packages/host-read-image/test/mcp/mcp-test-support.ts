@@ -10,7 +10,7 @@ import { expect } from 'vitest';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { formatEnvelope } from '../../src/tool/envelope.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
-import { MCP_PRESENTATION_META_KEY } from '../../src/mcp/read-image-mcp-server.ts';
+import { MCP_ERROR_META_KEY, MCP_PRESENTATION_META_KEY } from '../../src/mcp/read-image-mcp-server.ts';
 import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
 import { listTree } from '../support/temp-workspace.ts';
@@ -64,9 +64,10 @@ export async function expectStoredImageResult(result: CallToolResult, storeDir: 
   expect(result._meta).toEqual({ [MCP_PRESENTATION_META_KEY]: { path: displayPath } });
 }
 
-/** A tool failure as a result (never a protocol error), carrying our message. */
-export function expectToolError(result: CallToolResult, message: string): void {
+/** A tool failure as a result (never a protocol error), carrying our message and, when the tool decided it, its code. */
+export function expectToolError(result: CallToolResult, message: string, error?: { name: string; code: string }): void {
   expect(result.isError).toBe(true);
+  expect(result._meta).toEqual(error === undefined ? undefined : { [MCP_ERROR_META_KEY]: error });
   expect(result.content).toEqual([{ type: 'text', text: expect.stringContaining(message) as string }]);
   expect(JSON.stringify(result.content)).not.toContain('"image"');
 }

@@ -47,16 +47,19 @@ describe('toolcard-mcp over stdio', () => {
     expectToolError(
       (await textOnly.callTool({ name: 'read_image', arguments: { file_path: 'shots/red.png' } })) as CallToolResult,
       'does not declare image input; switch to an image-capable model',
+      { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' },
     );
 
     const client = await connect(['--root', root, '--store', store]);
     expectToolError(
       (await client.callTool({ name: 'read_image', arguments: { file_path: 'logo.svg' } })) as CallToolResult,
       'cannot read "logo.svg" as an image: the extension ".svg" is not an image type',
+      { name: 'ReadImageError', code: 'UNSUPPORTED_IMAGE_EXTENSION' },
     );
     expectToolError(
       (await client.callTool({ name: 'read_image', arguments: { file_path: '../elsewhere.png' } })) as CallToolResult,
       'the path resolves outside the workspace',
+      { name: 'FsError', code: 'FS_OUTSIDE_WORKSPACE' },
     );
     // The SDK checks arguments against the tool's schema before the tool runs: still a tool error.
     expectToolError((await client.callTool({ name: 'read_image', arguments: { file_path: 7 } })) as CallToolResult, 'file_path');
