@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem } from '../src/index.ts';
+import { isLoopbackHost } from '../src/mcp/loopback.ts';
 
 const ROUTE = { provider: 'mcp', model: 'mcp-client' };
 const USAGE = [
@@ -21,6 +22,7 @@ const USAGE = [
   '  --store       the attachment store directory (created when missing)',
   "  --modalities  the client model's input modalities; without image every read is refused (default text,image)",
   '  --http        serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (default port 0: a free one)',
+  '  --host        the address to bind (default 127.0.0.1); any other than loopback needs a token',
   '  --token-file  require "Authorization: Bearer <token>" with the token in FILE (or set TOOLCARD_MCP_TOKEN)',
 ].join('\n');
 
@@ -57,7 +59,7 @@ function parseConfig(argv: string[]): Config | 'help' {
   const modalities = values.modalities.split(',').map((m) => m.trim()).filter((m) => m !== '');
   if (modalities.length === 0) throw new UsageError('--modalities must name at least one modality, e.g. text,image');
   const config = { root, store: path.resolve(base, values.store), modalities };
-  const httpOnly = ['port', 'token-file'].filter((flag) => argv.some((arg) => arg === `--${flag}` || arg.startsWith(`--${flag}=`)));
+  const httpOnly = ['host', 'port', 'token-file'].filter((flag) => argv.some((arg) => arg === `--${flag}` || arg.startsWith(`--${flag}=`)));
   if (!values.http) {
     if (httpOnly.length > 0) throw new UsageError(`--${httpOnly[0]} needs --http`);
     return config;
@@ -66,6 +68,9 @@ function parseConfig(argv: string[]): Config | 'help' {
   if (!/^\d+$/.test(values.port) || port > 65_535) throw new UsageError('--port must be an integer from 0 to 65535');
   const tokenFile = values['token-file'];
   const token = readToken(tokenFile === undefined ? undefined : path.resolve(base, tokenFile));
+  if (token === undefined && !isLoopbackHost(values.host)) {
+    throw new UsageError(`--host ${values.host} serves beyond this machine: require a token (--token-file FILE or TOOLCARD_MCP_TOKEN)`);
+  }
   return { ...config, http: { host: values.host, port, ...(token === undefined ? {} : { token }) } };
 }
 

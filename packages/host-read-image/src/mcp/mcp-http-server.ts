@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 import { bearerTokenMatches } from './bearer-token.ts';
+import { isLoopbackHost, isLoopbackHostHeader } from './loopback.ts';
 
 export interface McpHttpServerOptions {
   /** A fresh server per MCP session (e.g. `() => createReadImageMcpServer(options)`). */
@@ -25,7 +26,6 @@ export interface RunningMcpHttpServer {
 }
 
 const ENDPOINT = '/mcp';
-const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Serves MCP over Streamable HTTP at `/mcp`, one session (and one `McpServer`) per client, so
@@ -35,7 +35,7 @@ const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
-  const checkHostHeader = LOOPBACK_HOSTNAMES.has(host.includes(':') ? `[${host}]` : host);
+  const checkHostHeader = isLoopbackHost(host);
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -113,14 +113,6 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   };
 }
 
-function isLoopbackHostHeader(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  try {
-    return LOOPBACK_HOSTNAMES.has(new URL(`http://${value}`).hostname);
-  } catch {
-    return false;
-  }
-}
 
 interface Refusal {
   readonly status: number;

@@ -116,6 +116,25 @@ describe('read_image over Streamable HTTP on loopback', () => {
     expect(ok.headers.get('mcp-session-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('answers 404 to an unknown session and 400 to a request that neither opens nor names one', async () => {
+    const { root, store } = await workspace();
+    const running = await serve({ root, store });
+    const unknown = await fetch(running.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': 'no-such-session' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    expect(unknown.status).toBe(404);
+    const sessionless = await fetch(running.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    expect(sessionless.status).toBe(400);
+    expect((await fetch(running.url)).status).toBe(400);
+    expect((await fetch(new URL('/elsewhere', running.url))).status).toBe(404);
+  });
+
   it('refuses a Host header that is not a loopback name (DNS rebinding)', async () => {
     const { root, store } = await workspace();
     const running = await serve({ root, store });
@@ -213,6 +232,20 @@ describe('toolcard-mcp --http', () => {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+  });
+
+  it('refuses to bind beyond loopback without a token, before listening', async () => {
+    const { root, store } = await workspace();
+    const { command, args, cwd } = binCommand(['--root', root, '--store', store, '--http', '--host', '0.0.0.0']);
+    const env = { ...process.env };
+    delete env.TOOLCARD_MCP_TOKEN;
+    const server = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env });
+    child = server;
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(server, 'exit')) as [number];
+    expect(code).toBe(2);
+    expect(stderr).toContain('toolcard-mcp: --host 0.0.0.0 serves beyond this machine: require a token');
   });
 
   it('serves read_image on 127.0.0.1 with the token from --token-file, 401 without it', async () => {
