@@ -20,7 +20,9 @@ export default defineConfig({
     projects: [
       {
         // Every project runs the packages from `src/` (scripts/workspace-sources.ts).
-        plugins: [workspaceSources()],
+        // The host runs on Node: resolve packages as Node does. Vite's server conditions start with
+        // `module`, which picks the AWS SDK's bundler-only `dist-es` (extensionless imports).
+        plugins: [workspaceSources({ server: 'node' })],
         test: {
           name: 'host',
           root: 'packages/host-read-image',

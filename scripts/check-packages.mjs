@@ -13,7 +13,7 @@
 //     plus our own bundle step).
 //
 //   node scripts/check-packages.mjs        (pnpm run check:packages)
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, mkdirSync, existsSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,11 +25,15 @@ const PEERS = ['react', 'react-dom', '@tanstack/react-query'];
 /** The resolutions attw's `esm-only` profile ignores. */
 const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
 
-/** Budgets in bytes, min+gzip (issue 9 §2). */
+/**
+ * Budgets in bytes, min+gzip (issue 9 §2). The format adapters (MCP, AI SDK: issue 10) and the
+ * sha256 their inline-image ids are minted with (@noble/hashes, ~2.4 kB) raised the two that
+ * include the model from 20 and 6 kB.
+ */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 20_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 24_000 },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 6_000 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 12_000 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
 ];
 
@@ -214,7 +218,10 @@ async function main() {
     const { files: graph, bare } = moduleGraph(path.join(ui, 'dist/model/index.js'));
     const react = bare.filter((s) => PEERS.some((peer) => s === peer || s.startsWith(`${peer}/`)));
     assert(react.length === 0, `the ./model graph (${graph.map((f) => path.relative(ui, f)).join(', ')}) imports ${react.join(', ')}`);
-    assert(bare.length === 0, `the ./model graph imports packages: ${bare.join(', ')}`);
+    // Its own dependencies (a pure hash for the adapters' ids), installed beside it; nothing else.
+    const dependencies = Object.keys(JSON.parse(readFileSync(path.join(ui, 'package.json'), 'utf8')).dependencies ?? {});
+    const undeclared = bare.filter((s) => !dependencies.some((name) => s === name || s.startsWith(`${name}/`)));
+    assert(undeclared.length === 0, `the ./model graph imports packages that are not its dependencies: ${undeclared.join(', ')}`);
     for (const file of graph) {
       assert(!/^\s*["']use client["']/.test(readFileSync(file, 'utf8')), `${path.relative(ui, file)} in the ./model graph is marked 'use client'`);
     }
@@ -242,7 +249,13 @@ async function main() {
   // Size budgets: bundle what an app would import from the packed package.
   const consumer = path.join(work, 'size');
   mkdirSync(path.join(consumer, 'node_modules/@toolcard'), { recursive: true });
-  run('ln', ['-s', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
+  // A copy, not a link: the bundler resolves from real paths, and the dependencies sit beside it.
+  run('cp', ['-r', ui, path.join(consumer, 'node_modules/@toolcard/ui-tool-image')]);
+  // Its dependencies as an install would put them beside it (the workspace's own copies): they count.
+  for (const name of Object.keys(JSON.parse(readFileSync(path.join(ui, 'package.json'), 'utf8')).dependencies ?? {})) {
+    mkdirSync(path.dirname(path.join(consumer, 'node_modules', name)), { recursive: true });
+    run('ln', ['-s', realpathSync(path.join(PACKAGES[0].dir, 'node_modules', name)), path.join(consumer, 'node_modules', name)]);
+  }
   const rows = [];
   for (const budget of BUDGETS) {
     const size = budget.css

@@ -10,12 +10,15 @@ import { defaultClientConditions, defaultServerConditions, type Plugin } from 'v
  */
 export const SOURCE_CONDITION = '@toolcard/source';
 
-export function workspaceSources(): Plugin {
+/** `server: 'node'` resolves server-side imports with Node's own conditions (no bundler-only `module` builds). */
+export function workspaceSources(options: { server?: 'vite' | 'node' } = {}): Plugin {
+  const serverConditions =
+    options.server === 'node' ? defaultServerConditions.filter((condition) => condition !== 'module') : defaultServerConditions;
   return {
     name: 'toolcard:workspace-sources',
     config: () => ({
       resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-      ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+      ssr: { resolve: { conditions: [SOURCE_CONDITION, ...serverConditions] } },
     }),
   };
 }

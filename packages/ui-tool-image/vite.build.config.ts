@@ -3,13 +3,19 @@
  * with source maps, one file per source module, for the two entries `.` (dist/index.js) and
  * `./model` (dist/model/index.js), and the one stylesheet `./styles.css` (dist/styles.css).
  * Declarations come from `tsc -p tsconfig.build.json`, beside the JavaScript (package.json
- * `build`). Peers stay external: the app brings one React and one React Query.
+ * `build`). Peers and dependencies stay external: the app brings one React and one React Query,
+ * and its package manager installs (and dedupes) the dependencies.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const PACKAGE = fileURLToPath(new URL('.', import.meta.url));
-const EXTERNAL = ['react', 'react-dom', '@tanstack/react-query'];
+const manifest = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as {
+  readonly peerDependencies?: Record<string, string>;
+  readonly dependencies?: Record<string, string>;
+};
+const EXTERNAL = [...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.dependencies ?? {})];
 
 export default defineConfig({
   root: PACKAGE,

@@ -7,6 +7,7 @@ export type * from './wire/blocks.ts';
 // Real implementations
 export { LocalFileSystem, type LocalFileSystemOptions } from './fs/local-file-system.ts';
 export { LocalAttachmentStore, type LocalAttachmentStoreOptions } from './store/local-attachment-store.ts';
+export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions } from './store/s3-attachment-store.ts';
 export { ConfigModelResolver, type ConfiguredModel } from './models/config-model-resolver.ts';
 
 // The tool
@@ -33,5 +34,6 @@ export {
   type AttachmentHandler,
   type AttachmentHandlerOptions,
 } from './http/attachment-handler.ts';
+export { matchAttachmentRoute, type AttachmentRoute } from './http/attachment-route.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
 export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';

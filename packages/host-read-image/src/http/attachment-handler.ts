@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import { AttachmentError, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
 import { matchAttachmentRoute } from './attachment-route.ts';
+import { entityTag, matchesIfNoneMatch, objectCachingHeaders, varyOption } from './object-caching.ts';
 import { ReferencedIdsCache } from './referenced-ids-cache.ts';
 import type { SessionLogSource } from './session-source.ts';
 
@@ -10,6 +11,12 @@ export interface AttachmentHandlerOptions {
   readonly sessions: SessionLogSource;
   /** Mount point before `/sessions/…`, e.g. `/api`; none by default. */
   readonly basePath?: string;
+  /**
+   * The request headers your authentication in front of the handler reads (sent as `Vary` on
+   * served objects); `['Authorization', 'Cookie']` by default, `[]` when nothing in front of the
+   * handler looks at the request's headers.
+   */
+  readonly vary?: readonly string[];
 }
 
 export type AttachmentHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -24,11 +31,17 @@ const NOT_FOUND = 'Not found';
  * Serves `GET`/`HEAD {basePath}/sessions/:sessionId/attachments/:attachmentId`: the stored
  * object, only when that session's log references the id in an image block. Ids that are not
  * plain tokens are refused (400) before the session source or the store is touched.
- * Objects are immutable, so responses carry `ETag: "<attachmentId>"` and immutable caching;
- * refusals are `no-store`, because a log that grows may reference the id later.
+ * Objects are immutable, so responses carry `ETag: "<attachmentId>"` and private immutable
+ * caching; refusals are `no-store`, because a log that grows may reference the id later.
+ * It authenticates no one: whoever can reach it can read any session whose id they know, so an
+ * embedder puts its own authentication in front of it (the package README, "The attachment route").
+ * `Range` is ignored on purpose (always the whole object, `Accept-Ranges: none`): an object is
+ * at most a few MiB, it is read and verified whole before any byte goes out, so a range would
+ * save no I/O, and one code path is easier to keep safe.
  */
 export function createAttachmentHandler(options: AttachmentHandlerOptions): AttachmentHandler {
   const { store, sessions } = options;
+  const vary = varyOption(options.vary);
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
   const references = new ReferencedIdsCache(CACHED_SESSIONS);
 
@@ -50,14 +63,17 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     const referenced = await referencedIdsOf(sessionId);
     if (!referenced?.has(attachmentId)) return textReply(404, NOT_FOUND);
 
-    const etag = `"${attachmentId}"`;
-    const caching = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable' };
-    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) return { status: 304, headers: caching };
+    const caching = objectCachingHeaders(attachmentId, vary);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], entityTag(attachmentId))) return { status: 304, headers: caching };
 
     const stored = await readStored(store, attachmentId);
     if (stored === 'missing') return textReply(404, NOT_FOUND);
     if (stored === 'corrupt') return textReply(500, 'The stored attachment is corrupt');
-    return { status: 200, headers: { 'Content-Type': stored.ref.mediaType, ...caching }, body: stored.data };
+    return {
+      status: 200,
+      headers: { 'Content-Type': stored.ref.mediaType, 'Accept-Ranges': 'none', ...caching },
+      body: stored.data,
+    };
   }
 
   return async (req, res) => {
@@ -86,14 +102,6 @@ async function readStored(store: AttachmentStore, attachmentId: string): Promise
     if (cause.code === 'ATTACHMENT_CORRUPT') return 'corrupt';
     throw cause;
   }
-}
-
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
 }
 
 function textReply(status: number, message: string, headers: OutgoingHttpHeaders = {}): Reply {

@@ -12,13 +12,18 @@ const ELSEWHERE: AttachmentRoute = { kind: 'elsewhere' };
 /** The session segment is one raw segment; everything after `/attachments/` is the attachment id. */
 const ROUTE_TAIL = /^([^/]*)\/attachments\/(.*)$/s;
 
+/** `http://host` before the path of an absolute-form target, which a server must accept (RFC 9112 §3.2.2). */
+const ABSOLUTE_FORM_ORIGIN = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/;
+
 /**
  * Matches `{basePath}/sessions/:sessionId/attachments/:attachmentId` against a raw request
  * target. Works on the raw path on purpose: a URL parser would resolve `..` and `%2e%2e`
- * before the ids could be refused. Each id is percent-decoded exactly once.
+ * before the ids could be refused. Each id is percent-decoded exactly once. Public so that the
+ * embedder's authentication in front of the handler decides on the very session id the handler
+ * will serve (a second, different parse of the URL could check one session and serve another).
  */
 export function matchAttachmentRoute(requestTarget: string, basePath: string): AttachmentRoute {
-  const [pathname = ''] = requestTarget.split(/[?#]/, 1);
+  const [pathname = ''] = requestTarget.replace(ABSOLUTE_FORM_ORIGIN, '').split(/[?#]/, 1);
   const prefix = `${basePath}/sessions/`;
   if (!pathname.startsWith(prefix)) return ELSEWHERE;
   const match = ROUTE_TAIL.exec(pathname.slice(prefix.length));

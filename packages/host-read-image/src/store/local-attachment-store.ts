@@ -1,133 +1,34 @@
-import {
-  AttachmentError,
-  type AttachmentRef,
-  type AttachmentStore,
-  type ImageLimits,
-  type ImageMediaType,
-  type SaveImageInput,
-  type StoredImage,
-} from '../seams/attachment-store.ts';
-import { digestOfAttachmentId, sha256Hex } from './attachment-id.ts';
-import { createDecodeLimiter, type DecodeLimiter } from './decode-limiter.ts';
-import { toDisplayName } from './display-name.ts';
-import { readImageHeader } from './image-header.ts';
-import { resolveImageLimits } from './image-limits.ts';
-import { normaliseImage } from './image-normaliser.ts';
+import { ContentAddressedStore, type ContentAddressedStoreOptions } from './content-addressed-store.ts';
 import { ObjectStore } from './object-store.ts';
-import { sniffImageMediaType } from './sniff-media-type.ts';
-import { assertSourceAdmissible, assertSourceBytesWithinLimit } from './source-admission.ts';
-import { SourceIndex } from './source-index.ts';
 import { StoreLayout } from './store-layout.ts';
-import type { StoredRef } from './stored-ref.ts';
+import { sweepOrphanedTemp } from './temp-names.ts';
 
-export interface LocalAttachmentStoreOptions {
+export interface LocalAttachmentStoreOptions extends ContentAddressedStoreOptions {
   /** The store directory; created on the first save. */
   readonly dir: string;
-  /** Overrides of DEFAULT_IMAGE_LIMITS. */
-  readonly limits?: Partial<ImageLimits>;
-  /** Full decodes allowed at once (each can cost hundreds of MiB); default 2. */
-  readonly decodeConcurrency?: number;
 }
 
-/** The real AttachmentStore: durable, content-addressed image objects in a local directory (DESIGN §3). */
-export class LocalAttachmentStore implements AttachmentStore {
-  readonly imageLimits: ImageLimits;
-  private readonly objects: ObjectStore;
-  private readonly sources: SourceIndex;
-  private readonly decodeLimiter: DecodeLimiter;
-  private readonly disposeListeners = new Set<() => void>();
-  private disposed = false;
+/**
+ * The real AttachmentStore on a local directory: durable, content-addressed image objects
+ * (DESIGN §3). Several processes may share one directory; opening it sweeps the temp entries
+ * of writers that died (see temp-names.ts).
+ */
+export class LocalAttachmentStore extends ContentAddressedStore {
+  private readonly tempRoot: string;
+  private swept: Promise<void> | undefined;
 
   constructor(options: LocalAttachmentStoreOptions) {
-    this.imageLimits = resolveImageLimits(options.limits);
     const layout = new StoreLayout(options.dir);
-    this.objects = new ObjectStore(layout);
-    this.sources = new SourceIndex(layout);
-    this.decodeLimiter = createDecodeLimiter(options.decodeConcurrency);
+    super(new ObjectStore(layout), options);
+    this.tempRoot = layout.tempRoot;
   }
 
-  async saveImage(input: SaveImageInput, signal?: AbortSignal): Promise<AttachmentRef> {
-    this.assertUsable(signal);
-    assertSourceBytesWithinLimit(input.data.length, this.imageLimits);
-    const sourceDigest = sha256Hex(input.data);
-    const stored =
-      (await this.storedFromIndex(sourceDigest, input.mediaType)) ?? (await this.admit(input, sourceDigest, signal));
-    const name = input.name === undefined ? undefined : toDisplayName(input.name);
-    return name === undefined ? stored : { ...stored, name };
-  }
-
-  async readImage(attachmentId: string, signal?: AbortSignal): Promise<StoredImage> {
-    this.assertUsable(signal);
-    return this.objects.get(digestOfAttachmentId(attachmentId), signal);
-  }
-
-  onDispose(listener: () => void): () => void {
-    if (this.disposed) {
-      listener();
-      return () => undefined;
-    }
-    const registration = () => {
-      listener();
-    };
-    this.disposeListeners.add(registration);
-    return () => {
-      this.disposeListeners.delete(registration);
-    };
-  }
-
-  /** Refuses every later save and read, and tells the onDispose listeners (once). */
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    const listeners = [...this.disposeListeners];
-    this.disposeListeners.clear();
-    const failures: unknown[] = [];
-    for (const listener of listeners) {
-      try {
-        listener();
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (failures.length > 0) throw new AggregateError(failures, 'An onDispose listener failed.');
-  }
-
-  /** The warm path: same source bytes admitted before under the same normalisation, object still present. */
-  private async storedFromIndex(
-    sourceDigest: string,
-    declaredMediaType: ImageMediaType | undefined,
-  ): Promise<StoredRef | undefined> {
-    const entry = await this.sources.lookup(sourceDigest, this.imageLimits);
-    if (entry === undefined) return undefined;
-    // The limits may be lower than when the entry was made (another store instance on this dir).
-    assertSourceAdmissible(entry.source, declaredMediaType, this.imageLimits);
-    return (await this.objects.has(entry.ref)) ? entry.ref : undefined;
-  }
-
-  /** The cold path: identify, check the header against the limits, decode and normalise, store. */
-  private async admit(input: SaveImageInput, sourceDigest: string, signal: AbortSignal | undefined): Promise<StoredRef> {
-    const mediaType = sniffImageMediaType(input.data);
-    if (mediaType === undefined) {
-      throw new AttachmentError('INVALID_IMAGE', 'The bytes are not a PNG, JPEG, WebP or GIF image.');
-    }
-    const header = await readImageHeader(input.data, mediaType);
-    assertSourceAdmissible(header, input.mediaType, this.imageLimits);
-    const image = await this.decodeLimiter(() => {
-      this.assertUsable(signal);
-      return normaliseImage(input.data, header, this.imageLimits);
-    });
-    this.assertUsable(signal);
-    const ref = await this.objects.put(image);
-    await this.sources.record(sourceDigest, { source: header, ref }, this.imageLimits);
-    return ref;
-  }
-
-  private assertUsable(signal: AbortSignal | undefined): void {
-    if (signal?.aborted === true) {
-      throw new AttachmentError('ATTACHMENT_ABORTED', 'The attachment operation was cancelled.', {}, { cause: signal.reason });
-    }
-    if (this.disposed) {
-      throw new AttachmentError('ATTACHMENT_STORE_DISPOSED', 'The attachment store has been disposed.');
-    }
+  protected override beforeFirstUse(): Promise<void> {
+    // Housekeeping only: a sweep that fails leaves leftovers for the next open, never fails a call.
+    this.swept ??= sweepOrphanedTemp(this.tempRoot).then(
+      () => undefined,
+      () => undefined,
+    );
+    return this.swept;
   }
 }

@@ -1,58 +1,65 @@
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 
 import { isMissingPathError } from '../fs/fs-errors.ts';
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
-import { publishDirectoryOnce } from './durable-write.ts';
+import { publishDirectoryOnce, replaceFileAtomically, replaceFileDurably } from './durable-write.ts';
 import type { NormalisedImage } from './image-normaliser.ts';
+import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
-/**
- * Content-addressed objects: each one is a directory holding the image bytes and their
- * reference facts, published together so neither is ever visible without the other (the
- * facts include originalDimensions, which the bytes alone cannot tell).
- */
-export class ObjectStore {
-  constructor(private readonly layout: StoreLayout) {}
+type FileState = 'intact' | 'missing' | 'damaged';
 
-  /** Stores the image (idempotent: the same bytes are one object) and returns its reference. */
-  async put(image: NormalisedImage): Promise<StoredRef> {
-    const digest = sha256Hex(image.data);
-    const ref: StoredRef = {
-      attachmentId: attachmentIdOf(digest),
-      mediaType: image.mediaType,
-      bytes: image.data.length,
-      width: image.width,
-      height: image.height,
-      ...(image.originalDimensions ? { originalDimensions: image.originalDimensions } : {}),
+interface ObjectState {
+  readonly image: FileState;
+  readonly ref: FileState;
+}
+
+/**
+ * Content-addressed objects in a local directory: each one is a directory holding the image
+ * bytes and their reference facts, published together so neither is ever visible without the
+ * other (the facts include originalDimensions, which the bytes alone cannot tell).
+ */
+export class ObjectStore implements ObjectBackend {
+  readonly sourceRecords: SourceRecordStorage;
+
+  constructor(private readonly layout: StoreLayout) {
+    this.sourceRecords = {
+      read: (sourceDigest) => readFile(layout.sourceEntry(sourceDigest), 'utf8'),
+      write: (sourceDigest, text) => replaceFileAtomically(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
     };
+  }
+
+  async put(image: NormalisedImage): Promise<StoredRef> {
+    const { digest, ref } = storedRefOf(image);
     try {
-      await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
-        { name: OBJECT_IMAGE_FILE, data: image.data },
-        { name: OBJECT_REF_FILE, data: Buffer.from(JSON.stringify(ref)) },
-      ]);
+      const state = await this.inspect(digest, image.data.length, image.data);
+      if (isIntact(state)) return ref;
+      if (state.image === 'missing' && state.ref === 'missing') {
+        const published = await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
+          { name: OBJECT_IMAGE_FILE, data: image.data },
+          { name: OBJECT_REF_FILE, data: refRecord(ref) },
+        ]);
+        if (published === 'created') return ref;
+      }
+      // Something is at the object's path: a concurrent save's object, or a damaged one.
+      await this.repair(digest, image.data, ref);
+      return ref;
     } catch (cause) {
+      if (cause instanceof AttachmentError) throw cause;
       throw new AttachmentError(
         'ATTACHMENT_WRITE_FAILED',
-        `The image could not be written to the attachment store (${reasonOf(cause)}).`,
+        `Attachment ${ref.attachmentId} could not be written to the attachment store (${reasonOf(cause)}).`,
         {},
         { cause },
       );
     }
-    return ref;
   }
 
-  /** Whether the object a reference names is (still) on disk at its recorded size. */
-  async has(ref: StoredRef): Promise<boolean> {
+  async isIntact(ref: StoredRef, _signal: AbortSignal | undefined, knownBytes?: Uint8Array): Promise<boolean> {
     const digest = localDigestOf(ref.attachmentId);
-    if (digest === undefined) return false;
-    try {
-      const stats = await stat(this.layout.objectImage(digest));
-      return stats.isFile() && stats.size === ref.bytes;
-    } catch {
-      return false;
-    }
+    return digest !== undefined && isIntact(await this.inspect(digest, ref.bytes, knownBytes));
   }
 
   /** The object with this digest, its bytes re-verified against the digest. */
@@ -64,11 +71,75 @@ export class ObjectStore {
     }
     const refRecord = await readObjectFile(this.layout.objectRef(digest), attachmentId, signal, 'ATTACHMENT_CORRUPT');
     const ref = parseStoredRef(parseJson(refRecord.toString('utf8')));
-    if (ref?.attachmentId !== attachmentId || ref.bytes !== data.length) {
+    if (ref === undefined || !describesObject(ref, digest, data.length)) {
       throw new AttachmentError('ATTACHMENT_CORRUPT', `Attachment ${attachmentId} is corrupt: its reference record is damaged.`);
     }
     return { ref, data };
   }
+
+  /**
+   * Replaces each damaged or missing file of an existing object, one atomic rename each (a
+   * reader sees the old file or the new one, and the new bytes are the ones the digest names),
+   * then verifies the result: a path that cannot hold the object fails the save.
+   */
+  private async repair(digest: string, data: Uint8Array, ref: StoredRef): Promise<void> {
+    const before = await this.inspect(digest, data.length, data);
+    if (before.image !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectImage(digest), data);
+    if (before.ref !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectRef(digest), refRecord(ref));
+    if (!isIntact(await this.inspect(digest, data.length, data))) {
+      throw new AttachmentError(
+        'ATTACHMENT_WRITE_FAILED',
+        `Attachment ${attachmentIdOf(digest)} is damaged in the store and could not be replaced.`,
+      );
+    }
+  }
+
+  /** The state of each file of the object, whose image should be `bytes` long; `knownBytes` as in ObjectBackend.isIntact. */
+  private async inspect(digest: string, bytes: number, knownBytes: Uint8Array | undefined): Promise<ObjectState> {
+    const image = await readIfPresent(this.layout.objectImage(digest), bytes);
+    const record = await readIfPresent(this.layout.objectRef(digest));
+    return {
+      image: stateOf(image, (content) => content.length === bytes && bytesMatch(content, digest, knownBytes)),
+      ref: stateOf(record, (content) => describesObject(parseStoredRef(parseJson(content.toString('utf8'))), digest, bytes)),
+    };
+  }
+}
+
+function isIntact(state: ObjectState): boolean {
+  return state.image === 'intact' && state.ref === 'intact';
+}
+
+function refRecord(ref: StoredRef): Buffer {
+  return Buffer.from(JSON.stringify(ref));
+}
+
+/**
+ * The file's bytes, 'missing', or 'unreadable' (a directory in its place, a permission problem, …).
+ * With `expectedBytes`, reads at most one byte more, in as few reads as the kernel allows (a
+ * verification on the warm path should cost little more than the read itself).
+ */
+async function readIfPresent(filePath: string, expectedBytes?: number): Promise<Buffer | 'missing' | 'unreadable'> {
+  try {
+    if (expectedBytes === undefined) return await readFile(filePath);
+    const handle = await open(filePath, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(expectedBytes + 1);
+      let filled = 0;
+      for (let read = -1; read !== 0 && filled < buffer.length; filled += read) {
+        ({ bytesRead: read } = await handle.read(buffer, filled, buffer.length - filled, filled));
+      }
+      return buffer.subarray(0, filled);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return isMissingPathError(error) ? 'missing' : 'unreadable';
+  }
+}
+
+function stateOf(content: Buffer | 'missing' | 'unreadable', verifies: (bytes: Buffer) => boolean): FileState {
+  if (content === 'missing') return 'missing';
+  return content !== 'unreadable' && verifies(content) ? 'intact' : 'damaged';
 }
 
 async function readObjectFile(

@@ -1,10 +1,7 @@
-import { readFile } from 'node:fs/promises';
-
 import type { ImageLimits } from '../seams/attachment-store.ts';
 import { localDigestOf } from './attachment-id.ts';
-import { replaceFileDurably } from './durable-write.ts';
+import type { SourceRecordStorage } from './object-backend.ts';
 import type { SourceFacts } from './source-admission.ts';
-import type { StoreLayout } from './store-layout.ts';
 import { isImageMediaType, isRecord, parseDimensions, parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
 /** What an earlier save of the same source bytes established. */
@@ -21,32 +18,34 @@ interface NormalisedWith {
 
 /**
  * Admitted source digests → their stored reference, so a warm save skips decoding. A cache:
- * a missing, damaged or unwritable entry only means the full path runs.
+ * a missing, damaged or unwritable entry only means the full path runs, and the store verifies
+ * the object an entry names before trusting it.
  */
 export class SourceIndex {
-  constructor(private readonly layout: StoreLayout) {}
+  constructor(private readonly records: SourceRecordStorage) {}
 
   /** The entry for these source bytes, when one was made under the same normalisation limits. */
-  async lookup(sourceDigest: string, limits: ImageLimits): Promise<SourceIndexEntry | undefined> {
-    let text: string;
+  async lookup(sourceDigest: string, limits: ImageLimits, signal?: AbortSignal): Promise<SourceIndexEntry | undefined> {
+    let text: string | undefined;
     try {
-      text = await readFile(this.layout.sourceEntry(sourceDigest), 'utf8');
+      text = await this.records.read(sourceDigest, signal);
     } catch {
       return undefined;
     }
+    if (text === undefined) return undefined;
     const record = parseJson(text);
     if (!isRecord(record)) return undefined;
     return isSameNormalisation(record.normalisedWith, limits) ? parseEntry(record) : undefined;
   }
 
-  async record(sourceDigest: string, entry: SourceIndexEntry, limits: ImageLimits): Promise<void> {
+  async record(sourceDigest: string, entry: SourceIndexEntry, limits: ImageLimits, signal?: AbortSignal): Promise<void> {
     const record = {
       source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
       normalisedWith: normalisationOf(limits),
       ref: entry.ref,
     };
     try {
-      await replaceFileDurably(this.layout.tempRoot, this.layout.sourceEntry(sourceDigest), Buffer.from(JSON.stringify(record)));
+      await this.records.write(sourceDigest, JSON.stringify(record), signal);
     } catch {
       // Best effort by design: the object is already stored, and a missing entry only costs the next save a decode.
     }

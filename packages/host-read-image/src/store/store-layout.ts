@@ -9,7 +9,8 @@ export const OBJECT_REF_FILE = 'ref.json';
  *   objects/<hex>/image      the stored bytes, <hex> = their sha256
  *   objects/<hex>/ref.json   the reference facts for those bytes
  *   sources/<hex>.json       source index entry, <hex> = sha256 of an admitted source
- *   tmp/                     temp files and dirs of writes in progress
+ *   tmp/                     temp files and dirs of writes in progress, named for their
+ *                            writer (temp-names.ts) so that opening sweeps dead writers' leftovers
  */
 export class StoreLayout {
   readonly tempRoot: string;

@@ -83,7 +83,7 @@ function attachmentReason(filePath: string, error: AttachmentError): string {
         error.code === 'IMAGE_TOO_MANY_PIXELS' ? ' pixels' : ' px per side'
       }; downscale it and read the smaller copy`;
     default:
-      return `${error.message}; try again, and report it if it persists`;
+      return `${error.message.replace(/\.$/, '')}; try again, and report it if it persists`;
   }
 }
 

@@ -6,18 +6,17 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { createAttachmentHandler } from '../../src/http/attachment-handler.ts';
-import { directorySessionSource } from '../../src/http/session-source.ts';
-import { SessionRecorder } from '../../src/log/session-recorder.ts';
-import { FileSink } from '../../src/log/sinks.ts';
-import type { AttachmentRef, AttachmentStore } from '../../src/seams/attachment-store.ts';
+import type { SessionRecorder } from '../../src/log/session-recorder.ts';
+import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
 import type { ToolResult } from '../../src/tool/tool.ts';
-import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
 import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
+import { imageResult, rawExchange, recordTopLevel, useAttachmentServers } from './attachment-server.ts';
 
 const tempDir = useTempDirs();
+const startServer = useAttachmentServers();
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -25,20 +24,9 @@ afterEach(async () => {
 
 const NOT_FOUND_BODY = 'Not found\n';
 
-function imageResult(ref: AttachmentRef, extra: Partial<ToolResult> = {}): ToolResult {
-  return { content: [{ type: 'text', text: 'envelope' }, { type: 'image', attachment: ref }], isError: false, ...extra };
-}
-
 /** Session scripts, each referencing `ref` in one place of the log only. */
 const scripts = {
-  async topLevel(recorder: SessionRecorder, ref: AttachmentRef) {
-    await recorder.recordStep({
-      turn: 1,
-      step: 1,
-      calls: [{ callId: 'read-1', name: 'read_image', arguments: '{"file_path":"red.png"}' }],
-      execute: () => Promise.resolve(imageResult(ref, { meta: { path: '/work/red.png' } })),
-    });
-  },
+  topLevel: recordTopLevel,
   /** The program received the image block; nothing was deferred. */
   async nestedOnly(recorder: SessionRecorder, ref: AttachmentRef) {
     await recordProgram(recorder, () => Promise.resolve(imageResult(ref)));
@@ -70,73 +58,10 @@ async function recordProgram(recorder: SessionRecorder, nested: () => Promise<To
   });
 }
 
-/** A real store and session directory behind a real server; records which ids reach them. */
-async function startServer(options: { basePath?: string } = {}) {
-  const storeDir = await tempDir();
-  const logsDir = await tempDir();
-  const store = new LocalAttachmentStore({ dir: storeDir });
-  cleanups.push(() => {
-    store.dispose();
-  });
-  const sessionReads: string[] = [];
-  const storeReads: string[] = [];
-  const directory = directorySessionSource(logsDir);
-  const watchedStore: AttachmentStore = {
-    imageLimits: store.imageLimits,
-    saveImage: (input, signal) => store.saveImage(input, signal),
-    readImage: (id, signal) => (storeReads.push(id), store.readImage(id, signal)),
-    onDispose: (listener) => store.onDispose(listener),
-  };
-  const handler = createAttachmentHandler({
-    store: watchedStore,
-    sessions: { readLog: (id) => (sessionReads.push(id), directory.readLog(id)) },
-    ...options,
-  });
-  const server = http.createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-
-  const save = async (background: string) => {
-    const data = await solid(2, 2, 'png', background);
-    return { data, ref: await store.saveImage({ data, name: 'red.png' }) };
-  };
-  const record = async (sessionId: string, script: (recorder: SessionRecorder) => Promise<void>) => {
-    const sink = new FileSink(path.join(logsDir, `${sessionId}.jsonl`));
-    const recorder = await SessionRecorder.open({ sink, cwd: '/work', sessionId, clock: FIXED_CLOCK, ids: countingIds() });
-    await recorder.startTurn(1);
-    await recorder.startStep(1, 1);
-    await script(recorder);
-    return recorder;
-  };
-  const url = (sessionId: string, attachmentId: string, mount = '') =>
-    `${origin}${mount}/sessions/${encodeURIComponent(sessionId)}/attachments/${encodeURIComponent(attachmentId)}`;
-  return { origin, port, storeDir, logsDir, sessionReads, storeReads, save, record, url };
-}
-
-/** A request whose target goes on the wire exactly as written (fetch would normalise `..` and `%2e%2e`). */
-function rawRequest(port: number, target: string) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: target, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+/** Status and body text of a request whose target goes on the wire exactly as written. */
+async function rawRequest(port: number, target: string) {
+  const response = await rawExchange(port, { target });
+  return { status: response?.status, body: response?.body.toString('utf8') };
 }
 
 const TRANSPORT_HEADERS = new Set(['date', 'connection', 'keep-alive']);
@@ -159,7 +84,9 @@ describe('attachment handler: serves what the session log references', () => {
       'content-type': 'image/png',
       'content-length': String(data.length),
       'x-content-type-options': 'nosniff',
-      'cache-control': 'public, max-age=31536000, immutable',
+      'cache-control': 'private, max-age=31536000, immutable',
+      vary: 'Authorization, Cookie',
+      'accept-ranges': 'none',
       'content-security-policy': "default-src 'none'",
       etag: `"${ref.attachmentId}"`,
     });
@@ -334,15 +261,111 @@ describe('attachment handler: HTTP semantics', () => {
     await record('top', (recorder) => scripts.topLevel(recorder, ref));
     const etag = `"${ref.attachmentId}"`;
 
-    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
-      const response = await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': ifNoneMatch } });
-      expect({ ifNoneMatch, status: response.status }).toEqual({ ifNoneMatch, status: 304 });
-      expect(response.headers.get('etag')).toBe(etag);
-      expect(await response.text()).toBe('');
+    const served = ownHeaders(await fetch(url('top', ref.attachmentId)));
+    storeReads.length = 0;
+    for (const method of ['GET', 'HEAD']) {
+      for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+        const response = await fetch(url('top', ref.attachmentId), { method, headers: { 'If-None-Match': ifNoneMatch } });
+        expect({ method, ifNoneMatch, status: response.status }).toEqual({ method, ifNoneMatch, status: 304 });
+        // A 304 carries the validator and caching headers the 200 carries (RFC 9110 §15.4.5).
+        expect(ownHeaders(response)).toMatchObject({
+          etag,
+          'cache-control': served['cache-control'],
+          vary: served.vary,
+        });
+        expect(await response.text()).toBe('');
+      }
     }
     expect(storeReads).toEqual([]);
     const stale = await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': '"other"' } });
     expect(stale.status).toBe(200);
+  });
+
+  it('ignores Range: every request gets the whole object with 200 and Accept-Ranges: none', async () => {
+    const { save, record, url } = await startServer();
+    const { data, ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+    const ranges = ['bytes=0-9', 'bytes=-5', 'bytes=5-', 'bytes=0-0,2-3', `bytes=${data.length + 100}-`, 'bytes=x', 'items=0-1'];
+    for (const range of ranges) {
+      for (const method of ['GET', 'HEAD']) {
+        const response = await fetch(url('top', ref.attachmentId), { method, headers: { Range: range, 'If-Range': `"${ref.attachmentId}"` } });
+        expect({ range, method, status: response.status }).toEqual({ range, method, status: 200 });
+        expect(response.headers.get('accept-ranges')).toBe('none');
+        expect(response.headers.get('content-range')).toBeNull();
+        expect(response.headers.get('content-length')).toBe(String(data.length));
+        const body = Buffer.from(await response.arrayBuffer());
+        expect(body).toEqual(method === 'GET' ? data : Buffer.alloc(0));
+      }
+    }
+  });
+
+  it('sends Vary with the request headers the embedder\'s authentication reads', async () => {
+    const cases = [
+      { vary: undefined, expected: 'Authorization, Cookie' },
+      { vary: ['X-Api-Key'], expected: 'X-Api-Key' },
+      { vary: [], expected: null },
+    ];
+    for (const { vary, expected } of cases) {
+      const { save, record, url } = await startServer(vary === undefined ? {} : { vary });
+      const { ref } = await save('#f00');
+      await record('top', (recorder) => scripts.topLevel(recorder, ref));
+
+      const served = await fetch(url('top', ref.attachmentId));
+      const revalidated = await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': `"${ref.attachmentId}"` } });
+      const refused = await fetch(url('top', 'sha256:unreferenced'));
+
+      expect({ vary, served: served.headers.get('vary'), revalidated: revalidated.headers.get('vary') }).toEqual({
+        vary,
+        served: expected,
+        revalidated: expected,
+      });
+      // Refusals are never stored by any cache, so there is nothing for Vary to key.
+      expect(refused.headers.get('vary')).toBeNull();
+    }
+  });
+
+  it('refuses a vary option that is not a list of header names when the handler is made', () => {
+    const store = new LocalAttachmentStore({ dir: '/nonexistent' });
+    const sessions = { readLog: () => Promise.resolve(undefined) };
+    for (const name of ['', 'X Y', 'Cookie\r\nSet-Cookie: a=b', 'é']) {
+      expect(() => createAttachmentHandler({ store, sessions, vary: [name] }), name).toThrow(
+        `createAttachmentHandler: vary must list HTTP header names, got ${JSON.stringify(name)}`,
+      );
+    }
+  });
+
+  it('never marks any response public', async () => {
+    const { save, record, url, origin } = await startServer();
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const answers = [
+      await fetch(url('top', ref.attachmentId)),
+      await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': '*' } }),
+      await fetch(url('top', 'sha256:unreferenced')),
+      await fetch(`${origin}/sessions/top/attachments/a%2Fb`),
+      await fetch(url('top', ref.attachmentId), { method: 'POST' }),
+    ];
+    expect(answers.map((response) => [response.status, response.headers.get('cache-control')])).toEqual([
+      [200, 'private, max-age=31536000, immutable'],
+      [304, 'private, max-age=31536000, immutable'],
+      [404, 'no-store'],
+      [400, 'no-store'],
+      [405, 'no-store'],
+    ]);
+  });
+
+  it('accepts an absolute-form request target (what a proxy sends)', async () => {
+    const { port, save, record } = await startServer();
+    const { data, ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const target = `http://127.0.0.1:${port}/sessions/top/attachments/${encodeURIComponent(ref.attachmentId)}`;
+
+    const response = await rawExchange(port, { target });
+
+    expect(response?.status).toBe(200);
+    expect(response?.body).toEqual(data);
+    expect((await rawRequest(port, `http://127.0.0.1:${port}/sessions/top/attachments/%2e%2e`)).status).toBe(400);
   });
 
   it('does not answer 304 for an id the session does not reference', async () => {

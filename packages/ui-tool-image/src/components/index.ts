@@ -1,7 +1,6 @@
 export type { LoadImage } from './load-image';
 export type { ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './tool-slots';
 export { MessageView, PlainMessageView } from './session-replay/message-view';
-export type { MessagePart, MessageRole } from './session-replay/replay-items';
 export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
 export { ToolRow, type ToolRowProps } from './tool-row';
 export { ToolIcon } from './tool-icon';
@@ -18,6 +17,7 @@ export {
   isAttachmentNotAvailable,
   useAttachmentImage,
   useNearViewport,
+  withInlineImages,
   usePrefetchAttachmentImage,
   type ImageCachePolicy,
   type ImageCacheScopeProps,
@@ -25,3 +25,4 @@ export {
 } from './image-loading';
 export { ImageLightbox, type ImageLightboxProps } from './lightbox';
 export { ImageGallery, type ImageGalleryProps } from './gallery';
+export { ConversationMessage, type ConversationMessageProps } from './conversation-message';

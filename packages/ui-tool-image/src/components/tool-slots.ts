@@ -1,7 +1,7 @@
 import type { ImageCardImage, ToolCallNode, ToolRowModel } from '../model';
 import type { KeyedSlotSpec, SlotSpec } from '../slots';
 import type { LoadImage } from './load-image';
-import type { MessagePart, MessageRole } from './session-replay/replay-items';
+import type { MessagePart, MessageRole } from '../model';
 
 /** What the render site of `tool.call.toolview` hands the toolview registered for the call's tool name. */
 export interface ToolViewOwnerProps {

@@ -1,3 +1,4 @@
+import { withAdaptedImageSource } from './adapted-image-source';
 import { isNonEmptyString, isPositiveInteger, isRecord } from './narrow';
 
 export const IMAGE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
@@ -46,7 +47,7 @@ export function narrowAttachmentRef(value: unknown): AttachmentRef | null {
   if (name !== undefined && typeof name !== 'string') return null;
   const original = originalDimensions === undefined ? undefined : narrowDimensions(originalDimensions);
   if (original === null) return null;
-  return {
+  const ref: AttachmentRef = {
     attachmentId,
     mediaType,
     bytes,
@@ -55,6 +56,7 @@ export function narrowAttachmentRef(value: unknown): AttachmentRef | null {
     ...(name === undefined ? {} : { name }),
     ...(original === undefined ? {} : { originalDimensions: original }),
   };
+  return withAdaptedImageSource(ref, value);
 }
 
 export function viewContentBlock(block: unknown): ContentBlockView {

@@ -1,7 +1,7 @@
 import { callArguments, filePathArgument } from './call-arguments';
 import { viewContentBlock, type AttachmentRef } from './content-blocks';
 import { isImageEnvelope } from './envelope';
-import { isNonBlankString, isRecord } from './narrow';
+import { isNonBlankString, isRecord, type JsonRecord } from './narrow';
 import { memoizePerNode } from './node-memo';
 import { displayPath, type PathDisplayOptions } from './path-display';
 import type { ToolCallNode, ToolResult } from './tool-calls';
@@ -35,8 +35,12 @@ export interface ImageCard {
   readonly text: string;
 }
 
-/** Where a card's label came from: the recorded presentationMeta, or the call's own `file_path` argument. */
-export type ImageCardLabelSource = 'meta' | 'argument';
+/**
+ * Where a card's label came from: the recorded presentationMeta, the call's own `file_path` (or,
+ * for a call from another format, `path`) argument, or — another format's tool that names no
+ * file — the tool's name.
+ */
+export type ImageCardLabelSource = 'meta' | 'argument' | 'tool-name';
 
 export type ImageCardExplanation =
   | { readonly card: ImageCard; readonly labelFrom: ImageCardLabelSource }
@@ -61,6 +65,17 @@ function labelPath(result: ToolResult, filePath: string): LabelPath {
   return isNonBlankString(metaPath) ? { path: metaPath, from: 'meta' } : { declined: 'invalid-meta' };
 }
 
+/**
+ * A call from another format (DESIGN §7) is any tool whose result carries images, with no
+ * envelope: its label is the meta path when sent, else a `file_path`/`path` argument, else the
+ * tool's name.
+ */
+function foreignLabel(result: ToolResult, name: string, args: JsonRecord): LabelPath {
+  const argument = filePathArgument(args) ?? (isNonBlankString(args.path) ? args.path : null);
+  if (argument === null && result.meta === undefined) return { path: name, from: 'tool-name' };
+  return labelPath(result, argument ?? name);
+}
+
 function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplanation {
   const { result } = node;
   if (node.status !== 'settled' || result === undefined) return declined('not-settled');
@@ -69,10 +84,16 @@ function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplan
 
   const args = callArguments(node);
   if (node.name === null || args === null) return declined('invalid-call-head');
-  if (node.name !== 'read_image') return declined('not-read-image');
-  const filePath = filePathArgument(args);
-  if (filePath === null) return declined('invalid-file-path');
-  const label = labelPath(result, filePath);
+  const foreign = node.origin !== undefined;
+  let label: LabelPath;
+  if (foreign) {
+    label = foreignLabel(result, node.name, args);
+  } else {
+    if (node.name !== 'read_image') return declined('not-read-image');
+    const filePath = filePathArgument(args);
+    if (filePath === null) return declined('invalid-file-path');
+    label = labelPath(result, filePath);
+  }
   if ('declined' in label) return label;
 
   const texts: string[] = [];
@@ -85,9 +106,10 @@ function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplan
     else images.push({ attachment: view.attachment });
   }
   if (images.length === 0) return declined('no-image-block');
-  if (!texts.some(isImageEnvelope)) return declined('no-envelope');
+  if (!foreign && !texts.some(isImageEnvelope)) return declined('no-envelope');
 
-  return { card: { label: displayPath(label.path, options), images, text: texts.join('\n') }, labelFrom: label.from };
+  const shown = label.from === 'tool-name' ? label.path : displayPath(label.path, options);
+  return { card: { label: shown, images, text: texts.join('\n') }, labelFrom: label.from };
 }
 
 /** The image card for a node, or the reason it has none. Memoised per node and option values. */

@@ -2,7 +2,7 @@ export { parseSessionLog, REPLAYED_EVENT_TYPES, SessionLogReader } from './sessi
 export type { LogProblem, OtherEventCount, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './session-log';
 export { lastSeq, logUpTo } from './session-log-steps';
 export { buildToolCalls } from './tool-calls';
-export type { ToolCallNode, ToolCallProblem, ToolCallTree, ToolOutcome, ToolResult, ToolResultError } from './tool-calls';
+export type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolCallTree, ToolOutcome, ToolResult, ToolResultError } from './tool-calls';
 export { IMAGE_MEDIA_TYPES, narrowAttachmentRef, viewContentBlock } from './content-blocks';
 export type { AttachmentRef, ContentBlockView, ImageDimensions, ImageMediaType } from './content-blocks';
 export { isImageEnvelope } from './envelope';
@@ -28,3 +28,14 @@ export {
 } from './gallery-layout';
 export type { CropAnchor, GalleryLayout, GalleryLayoutOptions, GalleryTile, ThumbnailLayout } from './gallery-layout';
 export { isRecord } from './narrow';
+export { messageParts } from './message-parts';
+export type { MessagePart, MessageRole } from './message-parts';
+export { callTreeFromMcp, MCP_PRESENTATION_META_KEY } from './mcp-call-tree';
+export type { McpCallToolResult, McpToolCall } from './mcp-call-tree';
+export { callTreeFromUIMessages, conversationFromUIMessages } from './ai-sdk-call-tree';
+export type { Conversation, ConversationItem, UIMessageLike } from './ai-sdk-call-tree';
+export { imageHeaderSize } from './image-header-size';
+export type { ImageHeaderSize } from './image-header-size';
+export { inlineImageRef, linkedImageRef } from './adapted-image';
+export { adaptedImageSource } from './adapted-image-source';
+export type { AdaptedImageSource } from './adapted-image-source';

@@ -19,8 +19,16 @@ export interface ToolResult {
   readonly meta?: unknown;
 }
 
+/** The format a call was adapted from (DESIGN §7); absent for a call from a session log. */
+export type ToolCallOrigin = 'mcp' | 'ai-sdk';
+
 export interface ToolCallNode {
   readonly callId: string;
+  /**
+   * Set by the format adapters. A call from another format gets an image card for any tool whose
+   * result carries images, labelled from its `file_path`/`path` argument or its tool name.
+   */
+  readonly origin?: ToolCallOrigin;
   /** `top-level` = a `tool/call`/`tool/result` pair; `nested` = dispatched from inside a program. */
   readonly kind: 'top-level' | 'nested';
   /** `null` when the log holds a result but no call head for this id. */
@@ -89,7 +97,8 @@ function resultError(value: unknown): ToolResultError | undefined {
   };
 }
 
-function toolResult(content: unknown, isError: unknown, error: unknown, meta: unknown): ToolResult {
+/** A settled result from recorded fields (arbitrary JSON), its outcome derived as for a log. */
+export function toolResult(content: unknown, isError: unknown, error: unknown, meta: unknown): ToolResult {
   const narrowedError = resultError(error);
   const flagged = isError === true;
   let outcome: ToolOutcome = 'ok';

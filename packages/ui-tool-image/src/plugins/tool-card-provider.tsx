@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { ImageCacheScope, ToolCardSettingsContext, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';
+import { ImageCacheScope, ToolCardSettingsContext, withInlineImages, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';
 import { LabelsProvider, type Locale } from '../labels';
 import { createSlotRegistry, SlotRegistryProvider, type SlotErrorReport } from '../slots';
 import { BUILTIN_PLUGINS } from './builtin-plugins';
 
 export interface ToolCardProviderProps {
+  /** Where attachment bytes come from; images decoded inline by a format adapter are served without it. */
   readonly loadImage: LoadImage;
   /** Shared image cache; each provider creates its own when absent. */
   readonly queryClient?: QueryClient;
@@ -48,7 +49,7 @@ export function ToolCardProvider({
   const [ownQueryClient] = useState(() => new QueryClient());
   const settings = useMemo<ToolCardSettings>(
     () => ({
-      loadImage,
+      loadImage: withInlineImages(loadImage),
       expandImageResults,
       ...(cwd === undefined ? {} : { cwd }),
       ...(home === undefined ? {} : { home }),

@@ -49,7 +49,7 @@ function precedes(a: Node, b: Node): boolean {
 }
 
 describe('read_image with an image card', () => {
-  it('renders label, then the tool.call.images slot with the images and loader, then the envelope text, expanded', () => {
+  it('renders label, then the tool.call.images slot with the images and loader, then the envelope text, expanded', async () => {
     const probe = galleryProbe();
     const node = recordedReadImageNode();
     renderInProvider(
@@ -64,7 +64,11 @@ describe('read_image with an image card', () => {
     const gallery = screen.getByTestId('gallery');
     const text = getByExactText(ENVELOPE);
     expect(precedes(label, gallery) && precedes(gallery, text)).toBe(true);
-    expect(probe.received).toHaveBeenLastCalledWith({ images: [{ attachment: RED_PNG_REF }], loadImage: loadImageStub, align: 'start' });
+    expect(probe.received).toHaveBeenLastCalledWith({ images: [{ attachment: RED_PNG_REF }], loadImage: expect.any(Function) as unknown, align: 'start' });
+    // The provider's loader: the app's, behind the built-in one for adapters' inline images.
+    const handed = probe.received.mock.lastCall?.[0].loadImage;
+    const signal = new AbortController().signal;
+    await expect(handed?.(RED_PNG_REF, { signal })).resolves.toBe(await loadImageStub(RED_PNG_REF, { signal }));
     expect(document.body.innerHTML).not.toContain('attachmentId');
   });
 

@@ -13,3 +13,4 @@ export {
   type ImageLoadState,
 } from './use-attachment-image';
 export { useNearViewport } from './use-near-viewport';
+export { withInlineImages } from './inline-image-loader';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatLabel, useLabels } from '../../labels';
-import type { AttachmentRef, ImageDimensions } from '../../model';
+import { adaptedImageSource, type AttachmentRef, type ImageDimensions } from '../../model';
 import { formatByteSize } from './byte-size';
 
 export interface LightboxCaptionProps {
@@ -16,21 +16,26 @@ function downscaledFrom({ width, height, originalDimensions }: AttachmentRef): I
   return originalDimensions.width === width && originalDimensions.height === height ? undefined : originalDimensions;
 }
 
-/** Name, stored size, original size when the store downscaled the image, and byte size. */
+/**
+ * Name, stored size, original size when the store downscaled the image, and byte size. A linked
+ * image (another format's link, resolved by the app's loader) has only its name: its size was
+ * never known.
+ */
 export function LightboxCaption({ attachment, fileName, titleId }: LightboxCaptionProps): ReactNode {
   const labels = useLabels();
   const { width, height, bytes } = attachment;
   const original = downscaledFrom(attachment);
+  const sizeKnown = adaptedImageSource(attachment)?.kind !== 'link';
   return (
     <div className="tc-lightbox__caption">
       <h2 id={titleId} className="tc-lightbox__title">
         {fileName}
       </h2>
-      <p className="tc-lightbox__details">
+      {sizeKnown ? <p className="tc-lightbox__details">
         <span>{formatLabel(labels['lightbox.stored'], { width, height })}</span>
         {original === undefined ? null : <span>{formatLabel(labels['lightbox.original'], { width: original.width, height: original.height })}</span>}
         <span>{formatByteSize(bytes, labels)}</span>
-      </p>
+      </p> : null}
     </div>
   );
 }

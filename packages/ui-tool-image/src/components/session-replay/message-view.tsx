@@ -5,7 +5,7 @@ import { renderSlot } from '../../slots';
 import type { LoadImage } from '../load-image';
 import { outputPartText } from '../result-text';
 import type { ImagesOwnerProps, MessageOwnerProps } from '../tool-slots';
-import type { MessagePart, MessageRole } from './replay-items';
+import type { MessagePart, MessageRole } from '../../model';
 
 const ROLE_LABELS: Readonly<Record<MessageRole, LabelKey>> = {
   user: 'message.user',

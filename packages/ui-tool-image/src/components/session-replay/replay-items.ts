@@ -1,20 +1,13 @@
 import {
   buildToolCalls,
   isRecord,
-  viewContentBlock,
-  type ImageCardImage,
+  messageParts,
+  type MessagePart,
+  type MessageRole,
   type ParsedSessionLog,
   type SessionEvent,
   type ToolCallNode,
 } from '../../model';
-
-export type MessageRole = 'user' | 'assistant' | 'context';
-
-/** A message's content in block order: text, a run of adjacent images (one gallery), or an image whose reference is malformed. */
-export type MessagePart =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'images'; readonly images: readonly ImageCardImage[] }
-  | { readonly kind: 'invalid-image' };
 
 export type ReplayItem =
   | { readonly kind: 'message'; readonly seq: number; readonly role: MessageRole; readonly parts: readonly MessagePart[] }
@@ -83,26 +76,4 @@ function messageItem(event: SessionEvent): ReplayItem | null {
   const parts = messageParts(content);
   const role = messageRole(event, parts);
   return role === null || parts.length === 0 ? null : { kind: 'message', seq: event.seq, role, parts };
-}
-
-/** Text and image blocks in order (adjacent images share a gallery); tool-call and other blocks are shown as rows or not at all. */
-function messageParts(content: unknown): MessagePart[] {
-  if (!Array.isArray(content)) return [];
-  const parts: MessagePart[] = [];
-  let run: ImageCardImage[] | null = null;
-  for (const block of content) {
-    const view = viewContentBlock(block);
-    if (view.kind === 'image') {
-      if (run === null) {
-        run = [];
-        parts.push({ kind: 'images', images: run });
-      }
-      run.push({ attachment: view.attachment });
-      continue;
-    }
-    run = null;
-    if (view.kind === 'text' && view.text.trim() !== '') parts.push({ kind: 'text', text: view.text });
-    else if (view.kind === 'invalid-image') parts.push({ kind: 'invalid-image' });
-  }
-  return parts;
 }

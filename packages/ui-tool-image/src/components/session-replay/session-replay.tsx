@@ -1,11 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
-import { renderSlot } from '../../slots';
-import type { LoadImage } from '../load-image';
+import { ConversationMessage } from '../conversation-message';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
 import { ToolCallView } from '../tool-call-view';
-import { PlainMessageView } from './message-view';
 import { useMountedPrefix } from './mounted-prefix';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
@@ -16,16 +14,10 @@ export interface SessionReplayProps {
   readonly log: ParsedSessionLog;
 }
 
-function renderPlainMessage(props: Parameters<typeof PlainMessageView>[0]): ReactNode {
-  return <PlainMessageView {...props} />;
-}
-
-function replayItemElement(item: ReplayItem, loadImage: LoadImage): ReactNode {
+function replayItemElement(item: ReplayItem): ReactNode {
   return (
     <div key={replayItemKey(item)} className="tc-replay__item">
-      {item.kind === 'call'
-        ? <ToolCallView node={item.node} />
-        : renderSlot('conversation.message', { role: item.role, parts: item.parts, loadImage }, { fallback: renderPlainMessage })}
+      {item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />}
     </div>
   );
 }
@@ -38,10 +30,9 @@ function replayItemElement(item: ReplayItem, loadImage: LoadImage): ReactNode {
 export function SessionReplay({ log }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
-  const { loadImage } = settings;
   const { items, problems } = useMemo(() => replayOf(log), [log]);
   // Made once per log: a later batch's render passes the same elements again, which React skips.
-  const itemElements = useMemo(() => items.map((item) => replayItemElement(item, loadImage)), [items, loadImage]);
+  const itemElements = useMemo(() => items.map(replayItemElement), [items]);
   const mountedCount = useMountedPrefix(items, replayItemKey);
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
   const cwd = settings.cwd ?? log.header?.cwd;

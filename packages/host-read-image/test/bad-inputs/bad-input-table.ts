@@ -1,0 +1,56 @@
+import { BAD_INPUT_GROUPS, type BadInputCase, type Outcome } from './bad-input-case.ts';
+
+export const TABLE_START =
+  '<!-- bad-inputs:start — generated from packages/host-read-image/test/bad-inputs by `pnpm run docs:bad-inputs`; do not edit -->';
+export const TABLE_END = '<!-- bad-inputs:end -->';
+
+export interface TableRow {
+  readonly badInput: BadInputCase;
+  readonly outcome: Outcome;
+}
+
+/**
+ * A message as the table shows it: the run's own directories named by role, random temp names
+ * and digests made stable, long runs of one character shortened, so the table is the same on every machine.
+ */
+export function stableMessage(message: string, dirs: Readonly<Record<string, string>>): string {
+  let text = message;
+  for (const [role, dir] of Object.entries(dirs)) text = text.replaceAll(dir, `<${role}>`);
+  return text
+    .replace(/\btoolcard-[A-Za-z0-9]{6}\b/g, 'toolcard-<random>')
+    .replace(/\bdir-[A-Za-z0-9]{6}\b/g, 'dir-<random>')
+    .replace(/\b[0-9a-f]{64}\b/g, '<hex>')
+    .replace(/(.)\1{15,}/g, (run, char: string) => `${char}…(${run.length}×)`);
+}
+
+/** The generated section: one table per group, in the catalogue's group order. */
+export function renderTable(rows: readonly TableRow[]): string {
+  const lines = [TABLE_START, '', `${rows.length} cases, each a test in \`packages/host-read-image/test/bad-inputs/\`.`];
+  for (const group of BAD_INPUT_GROUPS) {
+    const inGroup = rows.filter((row) => row.badInput.group === group);
+    if (inGroup.length === 0) continue;
+    lines.push('', `**${group}** (${inGroup.length})`, '', '| bad input | code | message |', '|---|---|---|');
+    for (const { badInput, outcome } of inGroup) {
+      lines.push(`| ${cell(badInput.name)} | \`${outcome.code}\` | ${codeSpan(cell(outcome.message))} |`);
+    }
+  }
+  lines.push('', TABLE_END);
+  return lines.join('\n');
+}
+
+/** The generated section of `readme`, markers included; fails when the markers are missing. */
+export function tableIn(readme: string): string {
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start === -1 || end < start) throw new Error(`the README has no "${TABLE_START}" … "${TABLE_END}" section`);
+  return readme.slice(start, end + TABLE_END.length);
+}
+
+/** Verbatim, so `<workspace>` and the like are not taken for HTML. */
+function codeSpan(text: string): string {
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replace(/\s*\n\s*/g, ' ');
+}

@@ -1,0 +1,56 @@
+import { readFile, writeFile } from 'node:fs/promises';
+
+import { describe, expect, it } from 'vitest';
+
+import { useAttachmentServers } from '../http/attachment-server.ts';
+import { useTempDirs } from '../support/temp-workspace.ts';
+import { CaseContext, type BadInputCase, type Outcome } from './bad-input-case.ts';
+import { renderTable, stableMessage, tableIn } from './bad-input-table.ts';
+import { BAD_INPUT_CATALOGUE } from './catalogue.ts';
+
+const README = new URL('../../../../README.md', import.meta.url);
+/** `pnpm run docs:bad-inputs` sets it: write the table into the README instead of checking it. */
+const WRITE_README = process.env.TOOLCARD_WRITE_BAD_INPUTS === '1';
+
+const tempDir = useTempDirs();
+const startServer = useAttachmentServers();
+const outcomes = new Map<BadInputCase, Outcome>();
+
+async function outcomeOf(badInput: BadInputCase): Promise<Outcome> {
+  const context = await CaseContext.create(tempDir, startServer);
+  const { code, message } = await badInput.run(context);
+  const dirs = { workspace: context.workspace, outside: context.outside, store: context.storeDir };
+  const outcome = { code, message: stableMessage(message, dirs) };
+  outcomes.set(badInput, outcome);
+  return outcome;
+}
+
+describe('bad inputs: every case gives its code and a message that says what to do', () => {
+  it.each(BAD_INPUT_CATALOGUE.map((badInput) => [`${badInput.group}: ${badInput.name}`, badInput] as const))(
+    '%s',
+    async (_, badInput) => {
+      const outcome = await outcomeOf(badInput);
+      expect(outcome.code).toBe(badInput.code);
+      expect(outcome.message).toMatch(badInput.says);
+    },
+  );
+});
+
+describe('bad inputs: the README table', () => {
+  it('lists at least 40 distinct cases', () => {
+    const names = BAD_INPUT_CATALOGUE.map((badInput) => `${badInput.group}: ${badInput.name}`);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('is exactly what running the cases produces (`pnpm run docs:bad-inputs` rewrites it)', async () => {
+    const rows = [];
+    for (const badInput of BAD_INPUT_CATALOGUE) {
+      rows.push({ badInput, outcome: outcomes.get(badInput) ?? (await outcomeOf(badInput)) });
+    }
+    const readme = await readFile(README, 'utf8');
+    const table = renderTable(rows);
+    if (WRITE_README) await writeFile(README, readme.replace(tableIn(readme), table));
+    else expect(tableIn(readme).split('\n'), 'the README bad-input table is stale: run `pnpm run docs:bad-inputs`').toEqual(table.split('\n'));
+  });
+});

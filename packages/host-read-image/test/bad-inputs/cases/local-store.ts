@@ -1,0 +1,139 @@
+import { chmod, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+
+import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
+import { StoreLayout } from '../../../src/store/store-layout.ts';
+import { solid } from '../../support/test-images.ts';
+import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
+
+/** The local store's own refusals and the faults it finds on disk, through its public API. */
+
+/** Saves a real image, damages its object on disk with `damage`, then reads it back. */
+function damagedObjectCase(
+  name: string,
+  says: RegExp,
+  damage: (files: ObjectFiles) => Promise<void>,
+  code = 'ATTACHMENT_CORRUPT',
+): BadInputCase {
+  return {
+    group: 'Local store',
+    name,
+    code,
+    says,
+    run: async (c) => {
+      const store = c.store();
+      const ref = await store.saveImage({ data: await solid(8, 8, 'png', '#336699'), name: 'a.png' });
+      await damage(objectFiles(c, ref));
+      return c.storeFailure(store.readImage(ref.attachmentId));
+    },
+  };
+}
+
+interface ObjectFiles {
+  readonly image: string;
+  readonly ref: string;
+}
+
+function objectFiles(c: CaseContext, ref: AttachmentRef): ObjectFiles {
+  const layout = new StoreLayout(c.storeDir);
+  const digest = ref.attachmentId.slice('sha256:'.length);
+  return { image: layout.objectImage(digest), ref: layout.objectRef(digest) };
+}
+
+const NOT_DIGEST = /its bytes no longer match its digest/;
+const DAMAGED_RECORD = /its reference record is damaged|could not be read/;
+
+function readFailure(c: CaseContext, attachmentId: string): Promise<Outcome> {
+  return c.storeFailure(c.store().readImage(attachmentId));
+}
+
+export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
+  {
+    group: 'Local store',
+    name: 'read an id that was never stored',
+    code: 'ATTACHMENT_NOT_FOUND',
+    says: /^No attachment sha256:<hex> in the store\.$/,
+    run: (c) => readFailure(c, `sha256:${'0'.repeat(64)}`),
+  },
+  {
+    group: 'Local store',
+    name: 'read another store\'s id (`other-store:42`)',
+    code: 'INVALID_ATTACHMENT_REF',
+    says: /Not an attachment id of this store/,
+    run: (c) => readFailure(c, 'other-store:42'),
+  },
+  {
+    group: 'Local store',
+    name: 'read a path posing as an id (`sha256:../../etc/passwd`)',
+    code: 'INVALID_ATTACHMENT_REF',
+    says: /expected "sha256:" followed by 64 lowercase hex digits/,
+    run: (c) => readFailure(c, 'sha256:../../etc/passwd'),
+  },
+  {
+    group: 'Local store',
+    name: 'read an id in uppercase hex',
+    code: 'INVALID_ATTACHMENT_REF',
+    says: /64 lowercase hex digits/,
+    run: (c) => readFailure(c, `sha256:${'AB'.repeat(32)}`),
+  },
+  damagedObjectCase('object bytes replaced on disk', NOT_DIGEST, (files) => writeFile(files.image, 'not the image any more')),
+  damagedObjectCase('object truncated on disk', NOT_DIGEST, (files) => truncate(files.image, 10)),
+  damagedObjectCase('one bit of the object flipped on disk', NOT_DIGEST, async (files) => {
+    const data = await readFile(files.image);
+    data[data.length >> 1] = (data[data.length >> 1] ?? 0) ^ 0x01;
+    await writeFile(files.image, data);
+  }),
+  damagedObjectCase(
+    'object image removed, its directory left',
+    /^No attachment sha256:<hex> in the store\.$/,
+    (files) => rm(files.image),
+    'ATTACHMENT_NOT_FOUND',
+  ),
+  damagedObjectCase('object image replaced by a directory', /could not be read \(EISDIR/, async (files) => {
+    await rm(files.image);
+    await mkdir(files.image);
+  }),
+  damagedObjectCase('reference record not JSON', DAMAGED_RECORD, (files) => writeFile(files.ref, '{"attachmentId":')),
+  damagedObjectCase('reference record missing', DAMAGED_RECORD, (files) => rm(files.ref)),
+  damagedObjectCase('reference record of another object', DAMAGED_RECORD, async (files) => {
+    const record = JSON.parse(await readFile(files.ref, 'utf8')) as Record<string, unknown>;
+    await writeFile(files.ref, JSON.stringify({ ...record, attachmentId: `sha256:${'1'.repeat(64)}` }));
+  }),
+  {
+    group: 'Local store',
+    name: 'the store directory is a regular file (save through the tool)',
+    code: 'ATTACHMENT_WRITE_FAILED',
+    says: /could not be written to the attachment store/,
+    run: async (c) => {
+      await c.write('red.png', await solid(2, 2, 'png'));
+      return c.readImage('red.png', { storeDir: await c.write('not-a-dir', 'x', c.outside) });
+    },
+  },
+  {
+    group: 'Local store',
+    name: 'a store directory without write permission (save through the tool, unprivileged user)',
+    code: 'ATTACHMENT_WRITE_FAILED',
+    says: /could not be written to the attachment store \(EACCES/,
+    run: async (c) => {
+      await c.write('red.png', await solid(2, 2, 'png'));
+      await chmod(c.storeDir, 0o555);
+      return c.readImageWithoutPrivileges('red.png');
+    },
+  },
+  {
+    group: 'Local store',
+    name: 'a save into a disposed store (through the tool)',
+    code: 'ATTACHMENT_STORE_DISPOSED',
+    says: /"red\.png".*The attachment store has been disposed/,
+    run: async (c) => {
+      await c.write('red.png', await solid(2, 2, 'png'));
+      return c.readImage('red.png', { disposedStore: true });
+    },
+  },
+  {
+    group: 'Local store',
+    name: 'a save whose signal is already aborted',
+    code: 'ATTACHMENT_ABORTED',
+    says: /cancelled/,
+    run: async (c) => c.storeFailure(c.store().saveImage({ data: await solid(2, 2, 'png') }, AbortSignal.abort())),
+  },
+];
