@@ -1,14 +1,12 @@
-// A chat page on the AI SDK's useChat: text parts as paragraphs, read_image tool parts as the
-// toolcard image cards (running while the call streams and runs, then the image; click it for
-// the lightbox). Image bytes come from the server's attachment route, never from the messages.
+// A chat page on the AI SDK's useChat: text parts as paragraphs, tool parts as the toolcard cards
+// through `callTreeFromUIMessages` (running while the call streams and runs, then the image; click
+// it for the lightbox). Image bytes come from the server's attachment route, never from the messages.
 import '@toolcard/ui-tool-image/styles.css';
 import './chat.css';
 import { useChat } from '@ai-sdk/react';
-import { ToolCallView, ToolCardProvider } from '@toolcard/ui-tool-image';
+import { ToolCallView, ToolCardProvider, callTreeFromUIMessages } from '@toolcard/ui-tool-image';
 import { useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-
-import { callTreeFromUIMessages } from './call-tree.js';
 
 function Chat() {
   const { id, messages, sendMessage, status } = useChat();
