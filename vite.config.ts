@@ -44,7 +44,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [workspaceSources()],
+        // Node too, and it loads the host package (its store imports the AWS SDK): as for `host`.
+        plugins: [workspaceSources({ server: 'node' })],
         test: {
           name: 'replay',
           root: 'apps/replay',
