@@ -347,14 +347,15 @@ async function proveAiSdkChat(tarballs) {
   await page.goto(url, { waitUntil: 'load' });
   // Every state the first card's DOM ever shows, in order, however briefly (a MutationObserver
   // sees each commit): the proof asserts the sequence, not how long a state lasted.
+  // (In the page: `globalThis` is its window; this file is linted as Node code.)
   await page.evaluate(() => {
     const seen = [];
-    window.__cardStates = seen;
+    globalThis.__cardStates = seen;
     const record = () => {
-      const state = document.querySelector('.tc-row[data-tool="read_image"]')?.getAttribute('data-state');
+      const state = globalThis.document.querySelector('.tc-row[data-tool="read_image"]')?.getAttribute('data-state');
       if (state && seen.at(-1) !== state) seen.push(state);
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    new globalThis.MutationObserver(record).observe(globalThis.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
   });
   await page.getByLabel('Message').fill(`Please look at ${CHAT_IMAGE}`);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -365,7 +366,7 @@ async function proveAiSdkChat(tarballs) {
   });
   // The scripted model streams the call's input in spaced chunks: preparing while it arrives, then
   // running while the real read runs, then done.
-  const states = await page.evaluate(() => window.__cardStates);
+  const states = await page.evaluate(() => globalThis.__cardStates);
   assert(
     states.includes('running') && states.indexOf('running') < states.indexOf('done') && states.at(-1) === 'done',
     `ai-sdk-chat: the card's states were ${JSON.stringify(states)}, expected running before done`,
