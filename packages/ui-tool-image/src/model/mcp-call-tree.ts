@@ -8,6 +8,9 @@ import { toolResult, type ToolCallNode, type ToolCallProblem, type ToolCallTree,
  */
 export const MCP_PRESENTATION_META_KEY = 'dev.toolcard/presentation';
 
+/** Where it sends a failure's `{name, code}` (as a session log records `error`). */
+const MCP_ERROR_META_KEY = 'dev.toolcard/error';
+
 /** An MCP `CallToolResult`, read structurally (the SDK's own type is assignable to it). */
 export interface McpCallToolResult {
   readonly content?: readonly unknown[] | undefined;
@@ -34,8 +37,8 @@ function argumentsJson(value: unknown): string {
 
 function mcpResult(result: McpCallToolResult): ToolResult {
   const content = Array.isArray(result.content) ? blocksFromMcpContent(result.content) : [];
-  const meta = isRecord(result._meta) ? result._meta[MCP_PRESENTATION_META_KEY] : undefined;
-  return toolResult(content, result.isError, undefined, meta);
+  const meta = isRecord(result._meta) ? result._meta : {};
+  return toolResult(content, result.isError, meta[MCP_ERROR_META_KEY], meta[MCP_PRESENTATION_META_KEY]);
 }
 
 // Per call object, then per result object: an unchanged call keeps its node (React skips it) and

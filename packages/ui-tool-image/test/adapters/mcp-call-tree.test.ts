@@ -113,10 +113,15 @@ describe('callTreeFromMcp', () => {
         id: 'e',
         name: 'read_image',
         arguments: { file_path: 'x.svg' },
-        result: mcpResult({ content: [{ type: 'text', text: 'Error: x.svg is not a supported image.' }], isError: true }),
+        result: mcpResult({
+          content: [{ type: 'text', text: 'Error: x.svg is not a supported image.' }],
+          isError: true,
+          _meta: { 'dev.toolcard/error': { name: 'AttachmentError', code: 'INVALID_IMAGE' } },
+        }),
       },
     ]);
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
+    expect(node.result).toMatchObject({ outcome: 'error', error: { name: 'AttachmentError', code: 'INVALID_IMAGE' } });
     expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'Error: x.svg is not a supported image.' });
   });
 
