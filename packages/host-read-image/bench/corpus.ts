@@ -11,7 +11,16 @@ export interface CorpusCase {
   readonly file: string;
   /** Pixel bombs are only measured for refusal; their decode floor would cost ~400 MiB. */
   readonly refusal: boolean;
+  /** The issue's target for cold read_image against the peer pipeline, for the files it names. */
+  readonly coldVsPeerTarget?: number;
 }
+
+/** Issue 12's targets for the named files: a bare resize is the bar, validation and storage should cost next to nothing. */
+const COLD_VS_PEER_TARGETS: Readonly<Record<string, number>> = {
+  'photo-12mp.jpg': 1.1,
+  'screenshot-4k.png': 1.1,
+  'noise-20mib.png': 1.3,
+};
 
 /** Photo-like content: blurred noise compresses like a photo, not like a flat fill. */
 async function photoLike(width: number, height: number): Promise<Sharp> {
@@ -69,5 +78,8 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
     'tiny.png',
     'noise-20mib.png',
     'bomb-400mp.png',
-  ].map((name) => ({ name, file: at(name), refusal: name.startsWith('bomb') }));
+  ].map((name) => {
+    const target = COLD_VS_PEER_TARGETS[name];
+    return { name, file: at(name), refusal: name.startsWith('bomb'), ...(target === undefined ? {} : { coldVsPeerTarget: target }) };
+  });
 }

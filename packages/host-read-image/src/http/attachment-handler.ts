@@ -27,12 +27,17 @@ const CACHED_SESSIONS = 256;
 /** One body for every "no": unknown session, unreferenced id, missing object — existence never leaks. */
 const NOT_FOUND = 'Not found';
 
+/** A store that cannot be reached (an S3 server down) is usually back within seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
 /**
  * Serves `GET`/`HEAD {basePath}/sessions/:sessionId/attachments/:attachmentId`: the stored
  * object, only when that session's log references the id in an image block. Ids that are not
  * plain tokens are refused (400) before the session source or the store is touched.
  * Objects are immutable, so responses carry `ETag: "<attachmentId>"` and private immutable
  * caching; refusals are `no-store`, because a log that grows may reference the id later.
+ * A store that cannot be read (`ATTACHMENT_READ_FAILED`: its server is down) is a `503` with
+ * `Retry-After`, not a `500`: the request was fine and the same request may succeed shortly.
  * It authenticates no one: whoever can reach it can read any session whose id they know, so an
  * embedder puts its own authentication in front of it (the package README, "The attachment route").
  * `Range` is ignored on purpose (always the whole object, `Accept-Ranges: none`): an object is
@@ -69,6 +74,9 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     const stored = await readStored(store, attachmentId);
     if (stored === 'missing') return textReply(404, NOT_FOUND);
     if (stored === 'corrupt') return textReply(500, 'The stored attachment is corrupt');
+    if (stored === 'unavailable') {
+      return textReply(503, 'The attachment store is unavailable; try again shortly', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    }
     return {
       status: 200,
       headers: { 'Content-Type': stored.ref.mediaType, 'Accept-Ranges': 'none', ...caching },
@@ -93,13 +101,14 @@ interface Reply {
   readonly body?: Uint8Array;
 }
 
-async function readStored(store: AttachmentStore, attachmentId: string): Promise<StoredImage | 'missing' | 'corrupt'> {
+async function readStored(store: AttachmentStore, attachmentId: string): Promise<StoredImage | 'missing' | 'corrupt' | 'unavailable'> {
   try {
     return await store.readImage(attachmentId);
   } catch (cause) {
     if (!(cause instanceof AttachmentError)) throw cause;
     if (cause.code === 'ATTACHMENT_NOT_FOUND' || cause.code === 'INVALID_ATTACHMENT_REF') return 'missing';
     if (cause.code === 'ATTACHMENT_CORRUPT') return 'corrupt';
+    if (cause.code === 'ATTACHMENT_READ_FAILED') return 'unavailable';
     throw cause;
   }
 }

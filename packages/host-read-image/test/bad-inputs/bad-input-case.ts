@@ -12,6 +12,7 @@ import type { ModelRoute } from '../../src/seams/model-resolver.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import type { useAttachmentServers } from '../http/attachment-server.ts';
+import type { S3TestServer } from '../support/s3-server.ts';
 
 /**
  * One bad input the host is tested with. The README's reliability table is generated from
@@ -28,7 +29,7 @@ export interface BadInputCase {
   run(context: CaseContext): Promise<Outcome>;
 }
 
-/** Table order. `S3 store`: the cases of the S3 store's fault suite join here (cases/s3-store.ts). */
+/** Table order. */
 export const BAD_INPUT_GROUPS = [
   'Arguments',
   'Model route',
@@ -78,11 +79,17 @@ export class CaseContext {
     readonly outside: string,
     readonly storeDir: string,
     readonly startServer: ReturnType<typeof useAttachmentServers>,
+    /** The S3 server the bad-inputs test runs for the whole file (cases that stop a server start their own). */
+    readonly s3: S3TestServer,
   ) {}
 
-  static async create(tempDir: () => Promise<string>, startServer: ReturnType<typeof useAttachmentServers>): Promise<CaseContext> {
+  static async create(
+    tempDir: () => Promise<string>,
+    startServer: ReturnType<typeof useAttachmentServers>,
+    s3: S3TestServer,
+  ): Promise<CaseContext> {
     const [workspace, outside, storeDir] = await Promise.all([tempDir(), tempDir(), tempDir()]);
-    return new CaseContext(await realpath(workspace), await realpath(outside), await realpath(storeDir), startServer);
+    return new CaseContext(await realpath(workspace), await realpath(outside), await realpath(storeDir), startServer, s3);
   }
 
   /** Writes a file under the workspace (`dir` = the outside directory instead). */

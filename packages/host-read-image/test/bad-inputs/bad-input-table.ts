@@ -10,15 +10,17 @@ export interface TableRow {
 }
 
 /**
- * A message as the table shows it: the run's own directories named by role, random temp names
- * and digests made stable, long runs of one character shortened, so the table is the same on every machine.
+ * A message as the table shows it: the run's own directories named by role, random temp names,
+ * local ports and digests made stable, long runs of one character shortened, so the table is the
+ * same on every machine.
  */
 export function stableMessage(message: string, dirs: Readonly<Record<string, string>>): string {
   let text = message;
   for (const [role, dir] of Object.entries(dirs)) text = text.replaceAll(dir, `<${role}>`);
   return text
     .replace(/\btoolcard-[A-Za-z0-9]{6}\b/g, 'toolcard-<random>')
-    .replace(/\bdir-[A-Za-z0-9]{6}\b/g, 'dir-<random>')
+    .replace(/\b\d+\.[0-9a-f]{8}\.(\w+)-[A-Za-z0-9-]+/g, '<pid>.<host>.$1-<random>') // the store's temp entries
+    .replace(/\b127\.0\.0\.1:\d+\b/g, '127.0.0.1:<port>')
     .replace(/\b[0-9a-f]{64}\b/g, '<hex>')
     .replace(/(.)\1{15,}/g, (run, char: string) => `${char}…(${run.length}×)`);
 }

@@ -1,8 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { useAttachmentServers } from '../http/attachment-server.ts';
+import { startS3Server, type S3TestServer } from '../support/s3-server.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { CaseContext, type BadInputCase, type Outcome } from './bad-input-case.ts';
 import { renderTable, stableMessage, tableIn } from './bad-input-table.ts';
@@ -15,9 +16,18 @@ const WRITE_README = process.env.TOOLCARD_WRITE_BAD_INPUTS === '1';
 const tempDir = useTempDirs();
 const startServer = useAttachmentServers();
 const outcomes = new Map<BadInputCase, Outcome>();
+let s3: S3TestServer;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+
+afterAll(async () => {
+  await s3.stop();
+});
 
 async function outcomeOf(badInput: BadInputCase): Promise<Outcome> {
-  const context = await CaseContext.create(tempDir, startServer);
+  const context = await CaseContext.create(tempDir, startServer, s3);
   const { code, message } = await badInput.run(context);
   const dirs = { workspace: context.workspace, outside: context.outside, store: context.storeDir };
   const outcome = { code, message: stableMessage(message, dirs) };

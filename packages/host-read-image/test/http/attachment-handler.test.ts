@@ -9,8 +9,10 @@ import { createAttachmentHandler } from '../../src/http/attachment-handler.ts';
 import type { SessionRecorder } from '../../src/log/session-recorder.ts';
 import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { S3AttachmentStore } from '../../src/store/s3-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
 import type { ToolResult } from '../../src/tool/tool.ts';
+import { startS3Server } from '../support/s3-server.ts';
 import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { imageResult, rawExchange, recordTopLevel, useAttachmentServers } from './attachment-server.ts';
@@ -237,6 +239,43 @@ describe('attachment handler: refuses without leaking existence', () => {
 
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('Internal server error\n');
+  });
+});
+
+describe('attachment handler: a store that cannot be read', () => {
+  it('answers 503 with Retry-After and no-store while the S3 server is down', async () => {
+    const s3 = await startS3Server();
+    let s3Running = true;
+    cleanups.push(async () => {
+      if (s3Running) await s3.stop();
+    });
+    const store = new S3AttachmentStore({ bucket: s3.bucket, prefix: 'route', client: s3.clientConfig() });
+    cleanups.push(() => {
+      store.dispose();
+    });
+    const { save, record, url } = await startServer({ store });
+    const { data, ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    const served = await fetch(url('top', ref.attachmentId));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+
+    await s3.stop();
+    s3Running = false;
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(url('top', ref.attachmentId), { method });
+      expect({ method, status: response.status, ...ownHeaders(response) }).toEqual({
+        method,
+        status: 503,
+        'retry-after': '5',
+        'cache-control': 'no-store',
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': '55',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'",
+      });
+      expect(await response.text()).toBe(method === 'GET' ? 'The attachment store is unavailable; try again shortly\n' : '');
+    }
   });
 });
 

@@ -31,10 +31,16 @@ export async function recordTopLevel(recorder: SessionRecorder, ref: AttachmentR
 
 export type HandlerOverrides = Omit<AttachmentHandlerOptions, 'store' | 'sessions'>;
 
+export interface ServerOptions extends HandlerOverrides {
+  /** The store to serve from (its owner disposes of it); a new LocalAttachmentStore by default. */
+  readonly store?: AttachmentStore;
+}
+
 /**
- * Starts real attachment servers (a real store, a real session directory, a real `node:http`
- * server on 127.0.0.1) and stops them after each test. Each server records which ids reach
- * the store's `readImage` and which sessions reach the session source.
+ * Starts real attachment servers (a real store — a LocalAttachmentStore in `storeDir` unless one
+ * is given —, a real session directory, a real `node:http` server on 127.0.0.1) and stops them
+ * after each test. Each server records which ids reach the store's `readImage` and which
+ * sessions reach the session source.
  */
 export function useAttachmentServers() {
   const tempDir = useTempDirs();
@@ -43,13 +49,10 @@ export function useAttachmentServers() {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  return async function startServer(options: HandlerOverrides = {}) {
+  return async function startServer({ store: givenStore, ...options }: ServerOptions = {}) {
     const storeDir = await tempDir();
     const logsDir = await tempDir();
-    const store = new LocalAttachmentStore({ dir: storeDir });
-    cleanups.push(() => {
-      store.dispose();
-    });
+    const store = givenStore ?? ownedLocalStore(storeDir);
     const sessionReads: string[] = [];
     const storeReads: string[] = [];
     const directory = directorySessionSource(logsDir);
@@ -94,6 +97,14 @@ export function useAttachmentServers() {
       `${origin}${mount}/sessions/${encodeURIComponent(sessionId)}/attachments/${encodeURIComponent(attachmentId)}`;
     return { origin, port, store, storeDir, logsDir, sessionReads, storeReads, save, record, url };
   };
+
+  function ownedLocalStore(dir: string): LocalAttachmentStore {
+    const store = new LocalAttachmentStore({ dir });
+    cleanups.push(() => {
+      store.dispose();
+    });
+    return store;
+  }
 }
 
 export interface RawResponse {

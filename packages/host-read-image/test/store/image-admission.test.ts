@@ -162,4 +162,12 @@ describe('full decode of the first frame', () => {
     expect(error.cause).toBeInstanceOf(Error);
     expect(error.message).not.toContain((error.cause as Error).message);
   });
+
+  it.each(['jpeg', 'png'] as const)('refuses a truncated %s that would be re-encoded (decoded straight into the encoder)', async (format) => {
+    const error = await expectRefused(truncated(await noise(200, 150, format)), 'INVALID_IMAGE', {
+      decodes: 1,
+      limits: { normalizedImageMaxDimension: 100 },
+    });
+    expect(error.cause).toBeInstanceOf(Error);
+  });
 });

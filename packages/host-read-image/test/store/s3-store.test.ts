@@ -11,7 +11,7 @@ import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
 import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../src/store/s3-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import { bundleChildScript, runChild } from '../support/child-processes.ts';
-import { startS3Server, startStallingServer, type S3TestServer } from '../support/s3-server.ts';
+import { deadEndpoint, startS3Server, startStallingServer, type S3TestServer } from '../support/s3-server.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { noise, solid } from '../support/test-images.ts';
 import { decodeProbe } from './decode-probe.ts';
@@ -56,13 +56,6 @@ function newStore(overrides: Partial<S3AttachmentStoreOptions> = {}) {
 async function keysUnder(prefix: string): Promise<string[]> {
   const listed = await admin.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }));
   return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
-}
-
-/** An endpoint nothing listens on (a port just released). */
-async function deadEndpoint(): Promise<string> {
-  const stalling = await startStallingServer();
-  await stalling.stop();
-  return stalling.endpoint;
 }
 
 describe('S3 store: save, read, dedupe', () => {

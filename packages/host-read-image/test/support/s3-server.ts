@@ -88,6 +88,13 @@ export async function startS3Server(options: { bucket?: string; conditionalWrite
   };
 }
 
+/** An endpoint nothing listens on (a port just released): an S3 server that is down. */
+export async function deadEndpoint(): Promise<string> {
+  const stalling = await startStallingServer();
+  await stalling.stop();
+  return stalling.endpoint;
+}
+
 /** A TCP endpoint that accepts connections and never answers: a server that hangs. */
 export async function startStallingServer(): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const sockets = new Set<Socket>();

@@ -113,3 +113,15 @@ export async function pixelAt(data: Uint8Array, x: number, y: number): Promise<n
   const offset = (y * info.width + x) * info.channels;
   return [...pixels.subarray(offset, offset + info.channels)];
 }
+
+/**
+ * A 1 px black-and-white checkerboard PNG: tiny at full size, but any resize aliases it into
+ * grey ripples that compress far worse, so its bytes do not shrink with its pixel count.
+ */
+export function checkerboard(side: number): Promise<Buffer> {
+  const pixels = Buffer.alloc(side * side);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) pixels[y * side + x] = (x + y) % 2 === 0 ? 0 : 255;
+  }
+  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } }).png().toBuffer();
+}

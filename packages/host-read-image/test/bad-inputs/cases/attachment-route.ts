@@ -38,11 +38,16 @@ function routeCase(
       await server.record('other', (recorder) => recordTopLevel(recorder, unreferenced));
       const scene = { referenced, unreferenced, storeDir: server.storeDir, logsDir: server.logsDir };
       await prepare?.(scene);
-      const response = await rawExchange(server.port, request(scene));
-      if (response === undefined) throw new Error('the server closed the connection without answering');
-      return { code: `HTTP ${response.status}`, message: response.body.toString('utf8').trim() };
+      return exchangeOutcome(server.port, request(scene));
     },
   };
+}
+
+/** One raw request to a case's server: its status is the code, its body the message. */
+export async function exchangeOutcome(port: number, request: RawRequest): Promise<Outcome> {
+  const response = await rawExchange(port, request);
+  if (response === undefined) throw new Error('the server closed the connection without answering');
+  return { code: `HTTP ${response.status}`, message: response.body.toString('utf8').trim() };
 }
 
 const NOT_FOUND = /^Not found$/;

@@ -1,6 +1,8 @@
 import { chmod, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
+import { sha256Hex } from '../../../src/store/attachment-id.ts';
 import { StoreLayout } from '../../../src/store/store-layout.ts';
 import { solid } from '../../support/test-images.ts';
 import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
@@ -28,15 +30,39 @@ function damagedObjectCase(
   };
 }
 
+/**
+ * Puts `obstacle` where the object of an image's bytes lives (after saving it once when
+ * `savedFirst`), then saves those bytes (again) with a fresh store. Only obstacles a save cannot
+ * repair are cases here: a damaged object file is replaced by the save, which is no error.
+ */
+function blockedSaveCase(name: string, savedFirst: boolean, obstacle: (files: ObjectFiles) => Promise<void>): BadInputCase {
+  return {
+    group: 'Local store',
+    name,
+    code: 'ATTACHMENT_WRITE_FAILED',
+    says: /^Attachment sha256:<hex> could not be written to the attachment store \(E[A-Z]+: /,
+    run: async (c) => {
+      const data = await solid(8, 8, 'png', '#336699');
+      if (savedFirst) await c.store().saveImage({ data });
+      await obstacle(objectFilesOf(new StoreLayout(c.storeDir), sha256Hex(data)));
+      return c.storeFailure(c.store().saveImage({ data }));
+    },
+  };
+}
+
 interface ObjectFiles {
   readonly image: string;
   readonly ref: string;
+  /** The object's directory, holding both. */
+  readonly dir: string;
 }
 
 function objectFiles(c: CaseContext, ref: AttachmentRef): ObjectFiles {
-  const layout = new StoreLayout(c.storeDir);
-  const digest = ref.attachmentId.slice('sha256:'.length);
-  return { image: layout.objectImage(digest), ref: layout.objectRef(digest) };
+  return objectFilesOf(new StoreLayout(c.storeDir), ref.attachmentId.slice('sha256:'.length));
+}
+
+function objectFilesOf(layout: StoreLayout, digest: string): ObjectFiles {
+  return { image: layout.objectImage(digest), ref: layout.objectRef(digest), dir: layout.objectDir(digest) };
 }
 
 const NOT_DIGEST = /its bytes no longer match its digest/;
@@ -97,6 +123,22 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
   damagedObjectCase('reference record of another object', DAMAGED_RECORD, async (files) => {
     const record = JSON.parse(await readFile(files.ref, 'utf8')) as Record<string, unknown>;
     await writeFile(files.ref, JSON.stringify({ ...record, attachmentId: `sha256:${'1'.repeat(64)}` }));
+  }),
+  blockedSaveCase('save bytes whose object path is a directory with files in it', false, async (files) => {
+    await mkdir(files.image, { recursive: true });
+    await writeFile(path.join(files.image, 'stray'), 'x');
+  }),
+  blockedSaveCase('save bytes again after their object image was replaced by a directory', true, async (files) => {
+    await rm(files.image);
+    await mkdir(files.image);
+  }),
+  blockedSaveCase('save bytes again after their reference record was replaced by a directory', true, async (files) => {
+    await rm(files.ref);
+    await mkdir(files.ref);
+  }),
+  blockedSaveCase('save bytes whose object directory is a regular file', false, async (files) => {
+    await mkdir(path.dirname(files.dir), { recursive: true });
+    await writeFile(files.dir, 'x');
   }),
   {
     group: 'Local store',
