@@ -7,7 +7,8 @@
 //  3. the UI's built files: `dist/index.js` starts with 'use client'; the `./model` graph imports no
 //     React (nor React Query, nor anything with 'use client'); no JavaScript imports CSS; the
 //     stylesheet is one self-contained file;
-//  4. size budgets, min+gzip, peers external, measured by bundling the packed files with Vite 8
+//  4. the host: both bins, and only its `./mcp` entry reaches the MCP SDK and zod (optional peers);
+//  5. size budgets, min+gzip, peers external, measured by bundling the packed files with Vite 8
 //     (Rolldown) and gzip -9 in this run (size-limit 12+ needs Node 22; this is its `file` preset
 //     plus our own bundle step).
 //
@@ -198,9 +199,23 @@ async function main() {
 
   const ui = unpacked['@toolcard/ui-tool-image'].dir;
   const host = unpacked['@toolcard/host-read-image'].dir;
-  check('@toolcard/host-read-image: a toolcard-read-image bin', () => {
+  check('@toolcard/host-read-image: the toolcard-read-image and toolcard-mcp bins', () => {
     const packed = JSON.parse(readFileSync(path.join(host, 'package.json'), 'utf8'));
-    assert(typeof packed.bin?.['toolcard-read-image'] === 'string', `no bin "toolcard-read-image" in ${JSON.stringify(packed.bin)}`);
+    for (const bin of ['toolcard-read-image', 'toolcard-mcp']) {
+      assert(typeof packed.bin?.[bin] === 'string', `no bin "${bin}" in ${JSON.stringify(packed.bin)}`);
+    }
+  });
+  check('@toolcard/host-read-image: only ./mcp loads the MCP SDK (an optional peer), in the whole built graph', () => {
+    const mcpPeers = (specifiers) => specifiers.filter((s) => /^(@modelcontextprotocol\/sdk|zod)(\/|$)/.test(s));
+    const main = mcpPeers(moduleGraph(path.join(host, 'dist/src/index.js')).bare);
+    assert(main.length === 0, `the "." entry reaches ${main.join(', ')}`);
+    const mcp = mcpPeers(moduleGraph(path.join(host, 'dist/src/mcp/index.js')).bare);
+    assert(mcp.length > 0, 'the "./mcp" entry does not import the MCP SDK (is the check looking at the right file?)');
+    const packed = JSON.parse(readFileSync(path.join(host, 'package.json'), 'utf8'));
+    for (const peer of ['@modelcontextprotocol/sdk', 'zod']) {
+      assert(packed.peerDependenciesMeta?.[peer]?.optional === true, `${peer} is not an optional peer`);
+      assert(packed.dependencies?.[peer] === undefined, `${peer} is a dependency: every install would pull it in`);
+    }
   });
   check("@toolcard/ui-tool-image: dist/index.js starts with 'use client'", () => {
     const first = readFileSync(path.join(ui, 'dist/index.js'), 'utf8').split('\n', 1)[0];

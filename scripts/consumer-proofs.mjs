@@ -4,15 +4,20 @@
 // exactly as README "Install in your app" says. Then:
 //
 //  node   plain Node renders a recorded session with renderToString (the rows' text, no window or
-//         document touched), runs the real read_image tool, and runs the installed CLI;
+//         document touched), runs the real read_image tool, runs the installed CLI, and, with the
+//         optional MCP peers installed, calls read_image through the installed toolcard-mcp bin over stdio;
 //  types  `tsc --noEmit` of a consumer file using the public types of both packages (nodenext);
 //  vite   `vite build`, the output served on 127.0.0.1, and in Debian Chromium the session replays,
 //         a thumbnail shows its image, the lightbox opens and Esc closes it;
 //  next   Next.js (App Router): a server page parses the log with `./model` and hands it to a client
 //         component; `next build`, `next start`, the served HTML already holds the rows' labels, and
 //         in Chromium the page hydrates with no console error and an image loads.
+//  ai-sdk-chat  the AI SDK chat (examples/ai-sdk-chat): `vite build`, its server started, and in
+//         Chromium a prompt makes the scripted model call the real read_image: the card shows
+//         running, then done with its image; the lightbox opens; the model's answer follows; a
+//         second prompt naming a .svg ends in an error card with the tool's message.
 //
-//   node scripts/consumer-proofs.mjs [node] [types] [vite] [next]     (default: all)
+//   node scripts/consumer-proofs.mjs [node] [types] [vite] [next] [ai-sdk-chat]     (default: all)
 //
 // npm's cache lives in $TMPDIR/toolcard-npm-cache between runs. Every server started here is
 // stopped here. Any failure exits non-zero with what broke.
@@ -31,7 +36,7 @@ const HOST = '@toolcard/host-read-image';
 const SESSION = 'stories/fixtures/sessions/07-several-images.jsonl';
 /** What the session's replay shows: its image rows' labels (stories/fixtures/scenarios/07-several-images.ts). */
 const ROW_LABELS = ['screenshots/login-screen.png', 'images/banner.webp', 'photos/portrait.jpg'];
-const ALL = ['node', 'types', 'vite', 'next'];
+const ALL = ['node', 'types', 'vite', 'next', 'ai-sdk-chat'];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 for (const name of selected) if (!ALL.includes(name)) throw new Error(`unknown proof ${name}; choose from ${ALL.join(', ')}`);
 
@@ -42,6 +47,8 @@ const cleanups = [];
 const log = (line) => console.log(`consumer-proofs: ${line}`);
 
 const PINNED = ['react', 'react-dom', '@tanstack/react-query'].map((name) => `${name}@${pinnedVersion(name)}`);
+/** The host's optional MCP peers, at the versions its own tests use. */
+const MCP_PEERS = ['@modelcontextprotocol/sdk', 'zod'].map((name) => `${name}@${pinnedVersion(name, 'packages/host-read-image/package.json')}`);
 
 function elapsed(start) {
   return `${((Date.now() - start) / 1000).toFixed(1)} s`;
@@ -106,7 +113,7 @@ function watchErrors(page) {
 // --- node + types ---------------------------------------------------------------------------------
 
 async function proveNode(tarballs) {
-  const dir = installApp('node-app', tarballs, [UI, HOST], [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`]);
+  const dir = installApp('node-app', tarballs, [UI, HOST], [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS]);
   copySession(path.join(dir, 'session.jsonl'), path.join(dir, 'attachments'));
   cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace/screenshots/login-screen.png'), path.join(dir, 'image.png'));
   return dir;
@@ -135,6 +142,48 @@ function proveCli(dir) {
   const logText = readFileSync(path.join(dir, 'cli-session.jsonl'), 'utf8');
   assert(logText.includes('"read_image"'), 'the installed CLI wrote no read_image call to its log');
   log('node: the installed toolcard-read-image CLI ran and wrote a session log');
+}
+
+/**
+ * The installed `toolcard-mcp` bin over stdio, spoken to in raw JSON-RPC lines as an MCP client
+ * would: initialize, then read_image on the app's image. Within 60 s or it fails.
+ */
+async function proveMcpBin(dir) {
+  const child = spawn('npx', ['--no-install', 'toolcard-mcp', '--root', '.', '--store', 'mcp-store'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const waiting = new Map();
+  let buffered = '';
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    for (let end = buffered.indexOf('\n'); end !== -1; end = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, end));
+      buffered = buffered.slice(end + 1);
+      waiting.get(message.id)?.(message);
+    }
+  });
+  const request = (id, method, params) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ProofError(`toolcard-mcp did not answer ${method} within 60 s; stderr:\n${stderr}`)), 60_000);
+      waiting.set(id, (message) => {
+        clearTimeout(timer);
+        resolve(message);
+      });
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  const init = await request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'consumer-proof', version: '1' } });
+  assert(init.result?.serverInfo?.name === 'toolcard-read-image', `toolcard-mcp initialize: ${JSON.stringify(init)}`);
+  child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  const { result } = await request(2, 'tools/call', { name: 'read_image', arguments: { file_path: 'image.png' } });
+  const [text, image] = result?.content ?? [];
+  assert(result?.isError === false && text?.type === 'text' && text.text.includes('<type>image</type>'), `toolcard-mcp read_image: ${JSON.stringify(result).slice(0, 500)}`);
+  assert(image?.type === 'image' && image.mimeType === 'image/png' && Buffer.from(image.data, 'base64').subarray(1, 4).toString() === 'PNG', 'toolcard-mcp read_image returned no PNG image block');
+  assert(result._meta?.['dev.toolcard/presentation']?.path?.endsWith('image.png'), `toolcard-mcp read_image: no display path in _meta: ${JSON.stringify(result._meta)}`);
+  child.stdin.end();
+  log('node: the installed toolcard-mcp bin (optional MCP peers installed) served read_image over stdio');
 }
 
 function proveTypes(dir) {
@@ -276,6 +325,83 @@ async function proveNext(tarballs) {
   log('next: the page hydrates with no console error; thumbnail and lightbox images load; Esc closes the lightbox');
 }
 
+// --- ai-sdk-chat ----------------------------------------------------------------------------------
+
+const CHAT_IMAGE = 'screenshots/login-screen.png';
+
+async function proveAiSdkChat(tarballs) {
+  const dir = installApp('ai-sdk-chat', tarballs, [UI, HOST], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`]);
+  mkdirSync(path.join(dir, 'workspace/screenshots'), { recursive: true });
+  cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace', CHAT_IMAGE), path.join(dir, 'workspace', CHAT_IMAGE));
+  const start = Date.now();
+  run('npm', ['run', 'build'], { cwd: dir });
+  log(`ai-sdk-chat: vite build ${elapsed(start)}`);
+  const port = await freePort();
+  const server = startServer('node', ['server.mjs', '--port', String(port)], { cwd: dir });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, server, 30_000);
+
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url, { waitUntil: 'load' });
+  // Every state the first card's DOM ever shows, in order, however briefly (a MutationObserver
+  // sees each commit): the proof asserts the sequence, not how long a state lasted.
+  // (In the page: `globalThis` is its window; this file is linted as Node code.)
+  await page.evaluate(() => {
+    const seen = [];
+    globalThis.__cardStates = seen;
+    const record = () => {
+      const state = globalThis.document.querySelector('.tc-row[data-tool="read_image"]')?.getAttribute('data-state');
+      if (state && seen.at(-1) !== state) seen.push(state);
+    };
+    new globalThis.MutationObserver(record).observe(globalThis.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+  await page.getByLabel('Message').fill(`Please look at ${CHAT_IMAGE}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const card = page.locator('.tc-row[data-tool="read_image"]');
+  await page.locator('.tc-row[data-tool="read_image"][data-state="done"]').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError(`ai-sdk-chat: the read_image card did not settle as done; page errors: ${errors.join('; ') || 'none'}`);
+  });
+  // The scripted model streams the call's input in spaced chunks: preparing while it arrives, then
+  // running while the real read runs, then done.
+  const states = await page.evaluate(() => globalThis.__cardStates);
+  assert(
+    states.includes('running') && states.indexOf('running') < states.indexOf('done') && states.at(-1) === 'done',
+    `ai-sdk-chat: the card's states were ${JSON.stringify(states)}, expected running before done`,
+  );
+  assert((await card.count()) === 1, `ai-sdk-chat: ${await card.count()} read_image cards, expected 1`);
+  assert((await card.innerText()).includes(CHAT_IMAGE), `ai-sdk-chat: the card is not labelled with ${CHAT_IMAGE}`);
+  await expectImageLoaded(card.locator('.tc-gallery__tile[data-status="ready"] img.tc-gallery__image').first(), 'ai-sdk-chat: gallery thumbnail');
+  await card.locator('.tc-gallery__thumb').first().click();
+  const lightbox = page.locator('dialog.tc-lightbox');
+  await lightbox.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {
+    throw new ProofError('ai-sdk-chat: clicking the thumbnail opened no lightbox');
+  });
+  await expectImageLoaded(lightbox.locator('img.tc-lightbox__image'), 'ai-sdk-chat: lightbox image');
+  await page.keyboard.press('Escape');
+  await page.getByText('I looked at the image').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
+  });
+  // A refusal: the second card settles as an error with the tool's message, and shows no image.
+  await page.getByLabel('Message').fill('Now logo.svg, please');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const refused = page.locator('.tc-row[data-tool="read_image"][data-state="error"]');
+  await refused.waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError('ai-sdk-chat: reading logo.svg did not end in an error card');
+  });
+  assert((await refused.innerText()).includes('is not an image type this tool reads'), 'ai-sdk-chat: the error card lacks the tool\'s message');
+  assert((await refused.locator('.tc-gallery').count()) === 0, 'ai-sdk-chat: the error card shows a gallery');
+  await page.getByText('I could not look at the image').waitFor({ timeout: 15_000 }).catch(() => {
+    throw new ProofError("ai-sdk-chat: the model's answer to the refusal never appeared");
+  });
+  const html = await page.content();
+  assert(!/iVBORw0KGgo|;base64,/.test(html), 'ai-sdk-chat: base64 image data reached the page');
+  assert(errors.length === 0, `ai-sdk-chat: the page logged errors:\n${errors.join('\n')}`);
+  log(`ai-sdk-chat: the card went ${states.join(' → ')}, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in an error card`);
+}
+
 // --- main -----------------------------------------------------------------------------------------
 
 const results = [];
@@ -300,12 +426,14 @@ try {
     proveRender(nodeApp);
     proveReadImage(nodeApp);
     proveCli(nodeApp);
+    await proveMcpBin(nodeApp);
   });
   await prove('types', async () => {
     proveTypes(nodeApp ?? (await proveNode(tarballs)));
   });
   await prove('vite', () => proveVite(tarballs));
   await prove('next', () => proveNext(tarballs));
+  await prove('ai-sdk-chat', () => proveAiSdkChat(tarballs));
 } catch (error) {
   results.push(`FAIL setup: ${error instanceof Error ? error.message : String(error)}`);
 } finally {

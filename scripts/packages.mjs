@@ -13,12 +13,12 @@ export const PACKAGES = [
   { name: '@toolcard/host-read-image', dir: path.join(REPO_ROOT, 'packages/host-read-image') },
 ];
 
-/** The pinned versions consumers install beside the tarballs (the repo's own pins). */
-export function pinnedVersion(name) {
-  const root = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+/** The pinned versions consumers install beside the tarballs (the repo's own pins, in MANIFEST's devDependencies). */
+export function pinnedVersion(name, manifest = 'package.json') {
+  const root = JSON.parse(readFileSync(path.join(REPO_ROOT, manifest), 'utf8'));
   const version = root.devDependencies?.[name];
   if (typeof version !== 'string' || !/^\d+\.\d+\.\d+$/.test(version)) {
-    throw new Error(`${name} has no exact pin in the root package.json devDependencies (found ${String(version)})`);
+    throw new Error(`${name} has no exact pin in ${manifest} devDependencies (found ${String(version)})`);
   }
   return version;
 }

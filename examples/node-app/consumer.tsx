@@ -18,6 +18,7 @@ import {
   type AttachmentRef,
   type ToolResult,
 } from '@toolcard/host-read-image';
+import { createReadImageMcpServer, MCP_PRESENTATION_META_KEY, type ReadImageMcpServerOptions } from '@toolcard/host-read-image/mcp';
 
 export const loadImage: LoadImage = async (ref, { signal }) => {
   const response = await fetch(`/attachments/${encodeURIComponent(ref.attachmentId)}`, { signal });
@@ -55,8 +56,24 @@ export async function readOnce(workspaceDir: string, storeDir: string): Promise<
   return refs.length > 0 ? result : undefined;
 }
 
+/** The MCP entry (its optional peers installed): the SDK's McpServer, ready for any transport. */
+export async function closeMcpServer(workspaceDir: string, storeDir: string): Promise<string> {
+  const options: ReadImageMcpServerOptions = {
+    fs: new LocalFileSystem({ roots: [workspaceDir] }),
+    attachments: new LocalAttachmentStore({ dir: storeDir }),
+    models: new ConfigModelResolver([{ provider: 'p', model: 'm', inputModalities: ['text', 'image'] }]),
+    cwd: workspaceDir,
+    route: { provider: 'p', model: 'm' },
+  };
+  const server = createReadImageMcpServer(options);
+  await server.close();
+  return MCP_PRESENTATION_META_KEY;
+}
+
 // The types are real, not `any`: each line below must be an error.
 // @ts-expect-error a parsed log has events and problems
 export const incomplete: ParsedSessionLog = { header: null };
 // @ts-expect-error loadImage is required
 export const noLoader = <ToolCardProvider locale="en" />;
+// @ts-expect-error the MCP server needs the cwd and the route whose modalities gate images
+export const noRoute: ReadImageMcpServerOptions = { fs: new LocalFileSystem(), attachments: new LocalAttachmentStore({ dir: '/x' }), models: new ConfigModelResolver([]) };

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+import { bearerTokenMatches } from './bearer-token.ts';
+import { isLoopbackHost, isLoopbackHostHeader } from './loopback.ts';
+
+export interface McpHttpServerOptions {
+  /** A fresh server per MCP session (e.g. `() => createReadImageMcpServer(options)`). */
+  readonly createMcpServer: () => McpServer;
+  /** Default `127.0.0.1`: the server is for this machine unless you say otherwise. */
+  readonly host?: string;
+  /** Default 0 (a free port). */
+  readonly port?: number;
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  readonly token?: string;
+}
+
+export interface RunningMcpHttpServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:PORT/mcp`. */
+  readonly url: URL;
+  close(): Promise<void>;
+}
+
+const ENDPOINT = '/mcp';
+
+/**
+ * Serves MCP over Streamable HTTP at `/mcp`, one session (and one `McpServer`) per client, so
+ * a client's `notifications/cancelled` reaches the server running its call. Bound to a
+ * loopback address, it also refuses requests whose Host header names another host (DNS
+ * rebinding: a web page must not reach it through a name that resolves to 127.0.0.1).
+ */
+export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const checkHostHeader = isLoopbackHost(host);
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refusal = refusalOf(req);
+    if (refusal) {
+      res.writeHead(refusal.status, refusal.headers).end(refusal.body);
+      return;
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = sessions.get(sessionId);
+      if (transport) await transport.handleRequest(req, res);
+      else jsonRpcError(res, 404, 'Session not found');
+      return;
+    }
+    if (req.method !== 'POST') {
+      jsonRpcError(res, 400, 'No session: start one with an initialize request');
+      return;
+    }
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    const mcp = options.createMcpServer();
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res);
+    // Anything but an initialize request was answered with an error and opened no session.
+    if (transport.sessionId === undefined) await mcp.close();
+  }
+
+  /** Wrong path, a non-loopback Host on a loopback bind, or a missing/wrong token. */
+  function refusalOf(req: IncomingMessage): Refusal | undefined {
+    if (new URL(req.url ?? '/', 'http://x').pathname !== ENDPOINT) return plain(404, 'Not found');
+    if (checkHostHeader && !isLoopbackHostHeader(req.headers.host)) return plain(403, 'Forbidden: Host is not a loopback name');
+    if (options.token !== undefined && !bearerTokenMatches(req.headers.authorization, options.token)) {
+      return plain(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
+    }
+    return undefined;
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const { status, headers, body } = plain(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
+      res.writeHead(status, headers).end(body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: new URL(`http://${urlHost}:${port}${ENDPOINT}`),
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+      });
+    },
+  };
+}
+
+
+interface Refusal {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+function plain(status: number, body: string, headers: Record<string, string> = {}): Refusal {
+  return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers }, body };
+}
+
+function jsonRpcError(res: ServerResponse, status: number, message: string): void {
+  res
+    .writeHead(status, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
