@@ -79,6 +79,9 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
     rangeExtractor,
     scrollMargin,
     initialRect: INITIAL_VIEWPORT,
+    // The default reads `document` and `window`, which a server render must not touch; in a
+    // browser `globalThis` is the window (its offset is not reported again until it scrolls).
+    initialOffset: () => (globalThis as { readonly scrollY?: number }).scrollY ?? 0,
     measureElement: keepEstimateWhenUnlaidOut,
   });
   // What stays put when items change size: the item under the pointer (else the viewport's top).
