@@ -25,15 +25,24 @@ export interface SearchTimes {
   readonly floorMatches: number;
 }
 
+/** How the load check scrolls: stopping at each viewport until its images loaded, or one frame per viewport. */
+export type ScrollPace = 'read' | 'fling';
+
 export interface LoadCheck {
+  readonly pace: ScrollPace;
   readonly loadCalls: number;
+  /** Distinct attachments with a tile in view: at any stop (`read`), where the scroll came to rest (`fling`). */
   readonly distinctInView: number;
+  /** The same within the near margin (a tile there loads before it scrolls in, as it should). */
+  readonly distinctNear: number;
   readonly tilesInView: number;
   readonly scrollSteps: number;
   /** Ids whose loader ran more than once in one mount. */
   readonly loadedMoreThanOnce: readonly string[];
   /** Ids loaded before any of their tiles came within the near-viewport margin. */
   readonly loadedAheadOfView: readonly string[];
+  /** `fling`: ids loaded though no tile of theirs was near where the scroll came to rest (tiles passed by). */
+  readonly loadedInPassing: readonly string[];
   /** Tiles in view that never left `idle`/`loading` (a stuck or never-requested image). */
   readonly unsettledTiles: number;
   readonly objectUrlsCreated: number;
@@ -76,8 +85,8 @@ export interface UiBenchPage {
   flingLongestTask(): Promise<number>;
   /** Unmounts and reports the object URLs still live. */
   unmount(): Promise<number>;
-  /** Mounts the replay until every row is mounted, scrolls the whole page through the viewport, unmounts, and reports loads and URLs. */
-  checkLoadsWhileScrolling(): Promise<LoadCheck>;
+  /** Mounts the replay until every row is mounted, scrolls the whole page through the viewport at `pace`, unmounts, and reports loads and URLs. */
+  checkLoadsWhileScrolling(pace: ScrollPace): Promise<LoadCheck>;
 }
 
 declare global {

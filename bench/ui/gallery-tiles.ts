@@ -1,7 +1,7 @@
-import type { LoadCheck } from './bench-api';
+import type { LoadCheck, ScrollPace } from './bench-api';
 import { afterNextPaint } from './frames';
 
-/** The gallery's IntersectionObserver rootMargin (`useNearViewport`): a tile this close loads. */
+/** The gallery's IntersectionObserver rootMargin (`useNearViewport`): a tile this close for its dwell loads. */
 const NEAR_MARGIN_PX = 200;
 const SETTLE_TIMEOUT_MS = 5000;
 const UNSETTLED_STATUSES: ReadonlySet<string> = new Set(['idle', 'loading']);
@@ -70,15 +70,18 @@ function tileAttachmentId(tile: HTMLElement, imageAttachments: ReadonlyMap<strin
   return id;
 }
 
-export type ScrollLoads = Omit<LoadCheck, 'objectUrlsCreated' | 'liveObjectUrlsAfterUnmount'>;
+export type ScrollLoads = Omit<LoadCheck, 'pace' | 'objectUrlsCreated' | 'liveObjectUrlsAfterUnmount'>;
 
 /**
- * Scrolls the page top to bottom a viewport at a time, one painted frame per stop (a tile that came
- * near stays requested, so no stop waits for loads), then lets every tile settle and compares the
- * loader's calls with the attachments whose tiles were in view. At each stop every id loaded so
- * far must belong to a tile that has been within the near margin.
+ * Scrolls the page top to bottom a viewport at a time, then compares the loader's calls with the
+ * attachments whose tiles were in view. `read` stops at each viewport until its tiles have loaded,
+ * as a reader does: every attachment in view loads, once. `fling` moves on after one painted frame,
+ * shorter than a thumbnail's dwell (`useNearViewport`): only the tiles where it comes to rest load,
+ * none it passed by. At each stop every id loaded so far must belong to a tile that has been within
+ * the near margin.
  */
 export async function scrollThroughPage(
+  pace: ScrollPace,
   imageAttachments: ReadonlyMap<string, readonly string[]>,
   callsById: ReadonlyMap<string, number>,
 ): Promise<ScrollLoads> {
@@ -86,7 +89,9 @@ export async function scrollThroughPage(
   const tilesInView = new Set<HTMLElement>();
   const idsInView = new Set<string>();
   const idsNear = new Set<string>();
+  const idsNearAnyStop = new Set<string>();
   const loadedAheadOfView = new Set<string>();
+  let unsettledTiles = 0;
   let scrollSteps = 0;
   // Each stop starts where the last one's viewport ended, measured after its frame: items grow
   // from their placeholder height as they first render, which moves everything below them.
@@ -94,23 +99,39 @@ export async function scrollThroughPage(
     window.scrollTo(0, top);
     await afterNextPaint();
     scrollSteps += 1;
+    if (pace === 'read') unsettledTiles += await settleTilesInView();
     // A pixel past the observer's margin: a tile right on its edge may count as near.
-    for (const id of idsOf(tilesWithin(NEAR_MARGIN_PX + 1))) idsNear.add(id);
+    const idsNearNow = idsOf(tilesWithin(NEAR_MARGIN_PX + 1));
+    for (const id of idsNearNow) idsNear.add(id);
+    if (pace === 'read') for (const id of idsNearNow) idsNearAnyStop.add(id);
     const inView = tilesWithin(0);
-    for (const tile of inView) tilesInView.add(tile);
-    for (const id of idsOf(inView)) idsInView.add(id);
+    if (pace === 'read') {
+      for (const tile of inView) tilesInView.add(tile);
+      for (const id of idsOf(inView)) idsInView.add(id);
+    }
     for (const id of callsById.keys()) if (!idsNear.has(id)) loadedAheadOfView.add(id);
     if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
   }
-  const unsettledTiles = await settle(() => [...document.querySelectorAll<HTMLElement>('.tc-gallery__tile')]);
+  let loadedInPassing: string[] = [];
+  if (pace === 'fling') {
+    unsettledTiles = await settleTilesInView();
+    const inView = tilesWithin(0);
+    for (const tile of inView) tilesInView.add(tile);
+    for (const id of idsOf(inView)) idsInView.add(id);
+    const idsNearAtRest = new Set(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
+    for (const id of idsNearAtRest) idsNearAnyStop.add(id);
+    loadedInPassing = [...callsById.keys()].filter((id) => !idsNearAtRest.has(id));
+  }
   const calls = [...callsById.values()];
   return {
     loadCalls: calls.reduce((sum, count) => sum + count, 0),
     distinctInView: idsInView.size,
+    distinctNear: idsNearAnyStop.size,
     tilesInView: tilesInView.size,
     scrollSteps,
     loadedMoreThanOnce: [...callsById].filter(([, count]) => count > 1).map(([id]) => id),
     loadedAheadOfView: [...loadedAheadOfView],
+    loadedInPassing,
     unsettledTiles,
   };
 }

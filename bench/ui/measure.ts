@@ -16,7 +16,8 @@ export interface SizeResult {
   readonly repeat: number;
   readonly session: SessionSize;
   readonly samples: Readonly<Record<Variant, readonly Sample[]>>;
-  readonly loads: LoadCheck;
+  /** The scroll-through load check, read then flung. */
+  readonly loads: readonly LoadCheck[];
   /** One search per round (after the untimed first one), floor loop and find bar. */
   readonly searches: readonly SearchTimes[];
   /** The longest task of each fling to the end and back (0: none reached 50 ms). */
@@ -54,6 +55,6 @@ export async function measureSize(page: Page, cdp: CDPSession, repeat: number): 
   for (let round = 0; round < SAMPLES_PER_VARIANT; round++) searches.push(await callPage(page, 'searchOnce', SEARCH_QUERY));
   const flingLongestTasks: number[] = [];
   for (let fling = 0; fling < FLINGS; fling++) flingLongestTasks.push(await callPage(page, 'flingLongestTask'));
-  const loads = await callPage(page, 'checkLoadsWhileScrolling');
+  const loads = [await callPage(page, 'checkLoadsWhileScrolling', 'read'), await callPage(page, 'checkLoadsWhileScrolling', 'fling')];
   return { repeat, session, samples, loads, searches, flingLongestTasks };
 }

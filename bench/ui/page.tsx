@@ -113,13 +113,13 @@ const bench: UiBenchPage = {
     await unmountCurrent();
     return objectUrls.live();
   },
-  async checkLoadsWhileScrolling() {
+  async checkLoadsWhileScrolling(pace) {
     const loader = countingLoader(loadRecordedAttachment);
     const createdBefore = objectUrls.created();
     await mountUntilAllRowsPainted(view('replay', true, loader.loadImage));
-    const loads = await scrollThroughPage(preparedRows().imageAttachments, loader.callsById);
+    const loads = await scrollThroughPage(pace, preparedRows().imageAttachments, loader.callsById);
     await unmountCurrent();
-    return { ...loads, objectUrlsCreated: objectUrls.created() - createdBefore, liveObjectUrlsAfterUnmount: objectUrls.live() };
+    return { pace, ...loads, objectUrlsCreated: objectUrls.created() - createdBefore, liveObjectUrlsAfterUnmount: objectUrls.live() };
   },
 };
 

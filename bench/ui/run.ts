@@ -70,16 +70,20 @@ function printResults(sizes: readonly MeasuredSize[], checks: readonly Check[]):
     })),
   );
   console.table(
-    sizes.map(({ session, loads }) => ({
-      rows: session.toolCalls,
-      'image rows': session.imageRows,
-      'loadImage calls': loads.loadCalls,
-      'distinct in view': loads.distinctInView,
-      'tiles in view': loads.tilesInView,
-      'scroll stops': loads.scrollSteps,
-      'object URLs': loads.objectUrlsCreated,
-      'live after unmount': loads.liveObjectUrlsAfterUnmount,
-    })),
+    sizes.flatMap(({ session, loads }) =>
+      loads.map((load) => ({
+        rows: session.toolCalls,
+        scroll: load.pace,
+        'image rows': session.imageRows,
+        'loadImage calls': load.loadCalls,
+        'distinct in view': load.distinctInView,
+        'distinct near': load.distinctNear,
+        'tiles in view': load.tilesInView,
+        'scroll stops': load.scrollSteps,
+        'object URLs': load.objectUrlsCreated,
+        'live after unmount': load.liveObjectUrlsAfterUnmount,
+      })),
+    ),
   );
   for (const { kind, ok, text } of checks) {
     const verdict = kind === 'target' ? (ok ? 'PASS' : 'MISS') : ok ? 'ok  ' : 'FAIL';

@@ -4,8 +4,17 @@ import { useCallback, useState } from 'react';
 const DEFAULT_NEAR_MARGIN = '200px';
 
 /**
- * Whether an element has come near the viewport. It stays near once it has been: an image that
- * was loaded stays shown. Without IntersectionObserver (old browsers, SSR) everything is near.
+ * How long an element must stay near before it counts as near. A fling passes a tile by in a frame
+ * or two, and a virtualised list unmounts it right after: a load started for it would be aborted
+ * with it (its last viewer went) and started again by the next tile of the same image. A reader
+ * who stops does not see a tenth of a second before the image starts loading.
+ */
+export const NEAR_DWELL_MS = 100;
+
+/**
+ * Whether an element has come near the viewport and stayed there for NEAR_DWELL_MS. It stays near
+ * once it has been: an image that was loaded stays shown. Without IntersectionObserver (old
+ * browsers, SSR) everything is near.
  */
 // The element type is part of the published signature (callers name it), though only the ref uses it.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
@@ -14,15 +23,25 @@ export function useNearViewport<T extends Element>(margin = DEFAULT_NEAR_MARGIN)
   const ref = useCallback(
     (element: T | null) => {
       if (element === null || near) return undefined;
+      let dwell: ReturnType<typeof setTimeout> | undefined;
       const observer = new IntersectionObserver(
         (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+          // Entries come in order: the last one says where the element is now.
+          if (entries.at(-1)?.isIntersecting === true) {
+            dwell ??= setTimeout(() => {
+              setNear(true);
+            }, NEAR_DWELL_MS);
+          } else {
+            clearTimeout(dwell);
+            dwell = undefined;
+          }
         },
         { rootMargin: margin },
       );
       observer.observe(element);
       // React 19 calls a callback ref's returned cleanup when the element goes or the ref changes.
       return () => {
+        clearTimeout(dwell);
         observer.disconnect();
       };
     },

@@ -107,13 +107,15 @@ describe('ImageGallery thumbnails', () => {
     expect(wide.style.objectPosition).toBe('left');
   });
 
-  it('shows a placeholder of the image box while idle or loading', () => {
+  it('shows a placeholder of the image box while idle or loading', async () => {
     render(gallery(imagesOf(imageRef('photo', 1600, 1200, 'photo.png')), { loadImage: () => new Promise(() => undefined) }));
     const placeholder = () => tileOf('photo.png').querySelector<HTMLElement>('.tc-gallery__placeholder');
     const idle = placeholder();
     expect(idle === null ? null : sizeOf(idle)).toEqual({ width: '240px', height: '180px' });
     viewport.bringNear();
-    expect(tileOf('photo.png').getAttribute('data-status')).toBe('loading');
+    await waitFor(() => {
+      expect(tileOf('photo.png').getAttribute('data-status')).toBe('loading');
+    });
     expect(placeholder()).not.toBeNull();
   });
 

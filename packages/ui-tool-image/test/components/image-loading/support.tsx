@@ -69,16 +69,23 @@ export function mockIntersectionObserver() {
     }
   }
   vi.stubGlobal('IntersectionObserver', MockIntersectionObserver);
+  const intersect = (targets: readonly Element[], isIntersecting: boolean): void => {
+    act(() => {
+      for (const target of targets) {
+        const entry = { target, isIntersecting } as unknown as IntersectionObserverEntry;
+        observed.get(target)?.([entry]);
+      }
+    });
+  };
   return {
     observedCount: () => observed.size,
     /** Scrolls every observed element (or the given ones) near the viewport. */
     bringNear(targets: readonly Element[] = [...observed.keys()]): void {
-      act(() => {
-        for (const target of targets) {
-          const entry = { target, isIntersecting: true } as unknown as IntersectionObserverEntry;
-          observed.get(target)?.([entry]);
-        }
-      });
+      intersect(targets, true);
+    },
+    /** Scrolls every observed element (or the given ones) out of the near margin again. */
+    sendAway(targets: readonly Element[] = [...observed.keys()]): void {
+      intersect(targets, false);
     },
   };
 }
