@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { ADAPTED_IMAGE_SOURCE, type AdaptedRef } from './adapted-image-source';
-import { IMAGE_MEDIA_TYPES, type AttachmentRef, type ImageMediaType } from './content-blocks';
+import { isImageMediaType, type AttachmentRef } from './content-blocks';
 import { imageHeaderSize } from './image-header-size';
 import { isPositiveInteger } from './narrow';
 
@@ -45,10 +45,6 @@ export function inlineImageRef(data: string, name?: string): AttachmentRef | nul
 
 /** The box a linked image gets until it loads: its size is not known from the link. */
 const LINKED_IMAGE_BOX = { width: 1024, height: 768 } as const;
-
-function isImageMediaType(value: unknown): value is ImageMediaType {
-  return IMAGE_MEDIA_TYPES.some((mediaType) => mediaType === value);
-}
 
 /**
  * A reference to an image only linked to (an MCP `resource_link`, a URL part): the link is the

@@ -2,7 +2,7 @@ import { blockFromFilePart, blocksFromMcpContent, blocksFromToolOutputContent, t
 import { MCP_PRESENTATION_META_KEY } from './mcp-call-tree';
 import { messageParts, type MessagePart, type MessageRole } from './message-parts';
 import { isNonEmptyString, isRecord, type JsonRecord } from './narrow';
-import { toolResult, type ToolCallNode, type ToolCallProblem, type ToolCallTree, type ToolResult } from './tool-calls';
+import { rawArguments, toolResult, type ToolCallNode, type ToolCallProblem, type ToolCallTree, type ToolResult } from './tool-calls';
 
 /** An AI SDK `UIMessage`, read structurally (the SDK's own type is assignable to it). */
 export interface UIMessageLike {
@@ -72,15 +72,6 @@ function partToolName(part: JsonRecord): string | null {
   return typeof part.type === 'string' && part.type.startsWith('tool-') ? part.type.slice('tool-'.length) : null;
 }
 
-function inputJson(input: unknown): string | null {
-  if (input === undefined) return null;
-  try {
-    return JSON.stringify(input);
-  } catch {
-    return null;
-  }
-}
-
 /** The settled result of a part, or `undefined` while it runs (streaming its input, awaiting approval, preliminary output). */
 function partResult(part: JsonRecord): ToolResult | undefined {
   switch (part.state) {
@@ -105,7 +96,7 @@ function toolNode(part: JsonRecord, name: string, callId: string, index: number)
   const cached = nodesByPart.get(part);
   if (cached?.index === index) return cached.node;
   // While the input streams, the raw text so far: not yet a JSON object, so the row says "preparing".
-  const argsRaw = part.state === 'input-streaming' ? (typeof part.rawInput === 'string' ? part.rawInput : null) : inputJson(part.input);
+  const argsRaw = part.state === 'input-streaming' ? (typeof part.rawInput === 'string' ? part.rawInput : null) : rawArguments(part.input);
   const result = partResult(part);
   const node: ToolCallNode = {
     callId,

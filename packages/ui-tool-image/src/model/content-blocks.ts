@@ -28,7 +28,7 @@ export type ContentBlockView =
   | { readonly kind: 'invalid-image' }
   | { readonly kind: 'other' };
 
-function isImageMediaType(value: unknown): value is ImageMediaType {
+export function isImageMediaType(value: unknown): value is ImageMediaType {
   return IMAGE_MEDIA_TYPES.some((mediaType) => mediaType === value);
 }
 

@@ -1,6 +1,6 @@
 import { blocksFromMcpContent } from './foreign-content';
 import { isNonEmptyString, isRecord } from './narrow';
-import { toolResult, type ToolCallNode, type ToolCallProblem, type ToolCallTree, type ToolResult } from './tool-calls';
+import { rawArguments, toolResult, type ToolCallNode, type ToolCallProblem, type ToolCallTree, type ToolResult } from './tool-calls';
 
 /**
  * The `_meta` key under which a `read_image` served over MCP (`toolcard-mcp`) sends its
@@ -27,14 +27,6 @@ export interface McpToolCall {
   readonly result?: McpCallToolResult | undefined;
 }
 
-function argumentsJson(value: unknown): string {
-  try {
-    return JSON.stringify(value ?? {});
-  } catch {
-    return '{}';
-  }
-}
-
 function mcpResult(result: McpCallToolResult): ToolResult {
   const content = Array.isArray(result.content) ? blocksFromMcpContent(result.content) : [];
   const meta = isRecord(result._meta) ? result._meta : {};
@@ -53,7 +45,7 @@ function mcpNode(call: McpToolCall, index: number): ToolCallNode {
     origin: 'mcp',
     kind: 'top-level',
     name: call.name,
-    argsRaw: argumentsJson(call.arguments),
+    argsRaw: rawArguments(call.arguments ?? {}),
     ...(call.result === undefined ? { status: 'running' as const } : { status: 'settled' as const, result: mcpResult(call.result) }),
     children: [],
     firstEventIndex: index,

@@ -71,7 +71,8 @@ interface NodeUnderConstruction {
 
 const STOP_CODES: ReadonlySet<string> = new Set(['interrupted', 'aborted']);
 
-function rawArguments(value: unknown): string | null {
+/** Arguments as recorded: a string as it is, anything else as JSON; `null` when absent or not serialisable. */
+export function rawArguments(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (value === undefined) return null;
   try {
