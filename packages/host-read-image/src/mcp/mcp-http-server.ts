@@ -17,6 +17,14 @@ export interface McpHttpServerOptions {
   readonly port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   readonly token?: string;
+  /**
+   * Default 30 minutes: a session with no request open and none for this long is closed (a client
+   * that went away without `DELETE` must not hold a server forever); its next request gets 404,
+   * which tells an MCP client to start a new session.
+   */
+  readonly sessionIdleMs?: number;
+  /** Default 100: an initialize while this many sessions are open is answered 503 + `Retry-After`. */
+  readonly maxSessions?: number;
 }
 
 export interface RunningMcpHttpServer {
@@ -26,6 +34,15 @@ export interface RunningMcpHttpServer {
 }
 
 const ENDPOINT = '/mcp';
+const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+const DEFAULT_MAX_SESSIONS = 100;
+
+/** A session's transport, when a request last touched it, and how many of its responses are still open (an SSE stream counts). */
+interface Session {
+  readonly transport: StreamableHTTPServerTransport;
+  lastSeen: number;
+  open: number;
+}
 
 /**
  * Serves MCP over Streamable HTTP at `/mcp`, one session (and one `McpServer`) per client, so
@@ -36,7 +53,26 @@ const ENDPOINT = '/mcp';
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const checkHostHeader = isLoopbackHost(host);
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const sessions = new Map<string, Session>();
+
+  function closeIdleSessions(): void {
+    const now = Date.now();
+    for (const session of sessions.values()) {
+      if (session.open === 0 && now - session.lastSeen >= idleMs) void session.transport.close();
+    }
+  }
+
+  /** Counts the response as open until it ends, so a long call or an SSE stream keeps its session alive. */
+  function track(session: Session, res: ServerResponse): void {
+    session.open += 1;
+    session.lastSeen = Date.now();
+    res.once('close', () => {
+      session.open -= 1;
+      session.lastSeen = Date.now();
+    });
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const refusal = refusalOf(req);
@@ -46,19 +82,31 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     }
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = sessions.get(sessionId);
-      if (transport) await transport.handleRequest(req, res);
-      else jsonRpcError(res, 404, 'Session not found');
+      const session = sessions.get(sessionId);
+      if (session) {
+        track(session, res);
+        await session.transport.handleRequest(req, res);
+      } else {
+        jsonRpcError(res, 404, 'Session not found');
+      }
       return;
     }
     if (req.method !== 'POST') {
       jsonRpcError(res, 400, 'No session: start one with an initialize request');
       return;
     }
+    if (sessions.size >= maxSessions) closeIdleSessions();
+    if (sessions.size >= maxSessions) {
+      res.setHeader('Retry-After', '60');
+      jsonRpcError(res, 503, `Too many sessions (${String(maxSessions)} open): try again later`);
+      return;
+    }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        const session: Session = { transport, lastSeen: Date.now(), open: 0 };
+        sessions.set(id, session);
+        track(session, res);
       },
     });
     transport.onclose = () => {
@@ -97,12 +145,15 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       resolve();
     });
   });
+  const sweeper = setInterval(closeIdleSessions, Math.max(10, Math.min(idleMs / 2, 60_000)));
+  sweeper.unref();
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: new URL(`http://${urlHost}:${port}${ENDPOINT}`),
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      clearInterval(sweeper);
+      await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => {
         server.close(() => {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -21,11 +23,13 @@ export interface ReadImageMcpServerOptions extends ReadImageDeps {
   readonly cwd: string;
   /** The model route whose declared input modalities gate images. */
   readonly route: ModelRoute;
-  /** Reported to clients on initialize; defaults to `toolcard-read-image`. */
+  /** Reported to clients on initialize; defaults to `toolcard-read-image` and this package's version. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
 
-const DEFAULT_SERVER_INFO = { name: 'toolcard-read-image', version: '0.1.0' };
+/** Read through the package's own name (its `./package.json` export), so it is right from `src/` and from `dist/`. */
+const { version: PACKAGE_VERSION } = createRequire(import.meta.url)('@toolcard/host-read-image/package.json') as { readonly version: string };
+const DEFAULT_SERVER_INFO = { name: 'toolcard-read-image', version: PACKAGE_VERSION };
 
 /**
  * The SDK's `McpServer` with `read_image` registered from the same tool object as

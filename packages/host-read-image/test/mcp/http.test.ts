@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,8 +19,9 @@ import type { FileSystem } from '../../src/seams/file-system.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { solid } from '../support/test-images.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { binCommand, expectReadImageListed, expectStoredImageResult, expectToolError, writeFileIn } from './mcp-test-support.ts';
+import { PACKAGE_DIR, binCommand, expectReadImageListed, expectStoredImageResult, expectToolError, writeFileIn } from './mcp-test-support.ts';
 
+const { version: packageVersion } = JSON.parse(await readFile(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string };
 const ROUTE = { provider: 'test', model: 'vision' };
 const TOKEN = 'correct-horse-battery-staple';
 const tempDir = useTempDirs();
@@ -88,6 +90,7 @@ describe('read_image over Streamable HTTP on loopback', () => {
     expect(running.url.hostname).toBe('127.0.0.1');
 
     const client = await connect(running.url, TOKEN);
+    expect(client.getServerVersion()).toEqual({ name: 'toolcard-read-image', version: packageVersion });
     await expectReadImageListed(client);
     const result = (await client.callTool({ name: 'read_image', arguments: { file_path: 'shots/red.png' } })) as CallToolResult;
     await expectStoredImageResult(result, store, path.join(root, 'shots/red.png'));
@@ -224,6 +227,81 @@ function slowReads(local: LocalFileSystem, store: LocalAttachmentStore) {
     },
   };
 }
+
+describe('MCP sessions over HTTP', () => {
+  /** A server whose one tool, `wait`, answers when the test says; and a promise per session that settles when it closes. */
+  async function serveWaiting(sessions: { sessionIdleMs?: number; maxSessions?: number }) {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const closed: Promise<void>[] = [];
+    const running = await startMcpHttpServer({
+      ...sessions,
+      createMcpServer: () => {
+        const server = new McpServer({ name: 'waiting', version: '1.0.0' });
+        server.registerTool('wait', { description: 'answers when released' }, async () => {
+          await gate;
+          return { content: [{ type: 'text', text: 'released' }] };
+        });
+        closed.push(new Promise((resolve) => (server.server.onclose = resolve)));
+        return server;
+      },
+    });
+    cleanups.push(() => running.close());
+    return { running, release, closed };
+  }
+
+  async function connectTransport(url: URL) {
+    const client = new Client({ name: 'session-test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(url);
+    await client.connect(transport);
+    cleanups.push(() => client.close());
+    return { client, transport };
+  }
+
+  it('closes the session of a client that went away without DELETE once idle for sessionIdleMs: 404 then, and a new session works', async () => {
+    const { running, closed } = await serveWaiting({ sessionIdleMs: 100 });
+    const { client, transport } = await connectTransport(running.url);
+    await client.listTools();
+    const sessionId = transport.sessionId ?? '';
+    // Drops the client's connections (its SSE stream too) without ending the session.
+    await client.close();
+    await closed[0];
+
+    const late = await fetch(running.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Session-Id': sessionId },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
+    });
+    expect(late.status).toBe(404);
+    const fresh = await connectTransport(running.url);
+    expect((await fresh.client.listTools()).tools.map((tool) => tool.name)).toEqual(['wait']);
+  });
+
+  it('keeps the session of a connected client (its SSE stream, a running call) past the idle time', async () => {
+    const { running, release, closed } = await serveWaiting({ sessionIdleMs: 50 });
+    const { client } = await connectTransport(running.url);
+    const call = client.callTool({ name: 'wait', arguments: {} });
+    let sessionClosed = false;
+    void closed[0]?.then(() => (sessionClosed = true));
+    // Ten idle periods (and sweeps) with the client's responses open.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sessionClosed).toBe(false);
+    release();
+    expect(await call).toMatchObject({ content: [{ type: 'text', text: 'released' }] });
+  });
+
+  it('answers 503 with Retry-After to an initialize beyond maxSessions, and opens one again once a session ends', async () => {
+    const { running } = await serveWaiting({ maxSessions: 1 });
+    const first = await connectTransport(running.url);
+    const refused = await initialize(running.url);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toMatchObject({ error: { message: 'Too many sessions (1 open): try again later' } });
+
+    await first.transport.terminateSession();
+    expect((await initialize(running.url)).status).toBe(200);
+  });
+});
 
 describe('toolcard-mcp --http', () => {
   let child: ChildProcess | undefined;
