@@ -41,6 +41,8 @@ export async function buildViewer(digest?: string): Promise<void> {
     logLevel: 'warn',
     // The UI package from its sources, like every other workspace build (scripts/workspace-sources.ts).
     plugins: [workspaceSources(), react()],
+    // The log worker (viewer/follow-worker.ts) imports the UI package too: from its sources as well.
+    worker: { plugins: () => [workspaceSources()] },
     build: { outDir: staging, emptyOutDir: true, sourcemap: true },
   });
   await writeFile(path.join(staging, STAMP_FILE), digest ?? (await viewerInputsDigest()));

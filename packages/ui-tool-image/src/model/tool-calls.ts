@@ -70,7 +70,7 @@ interface NodeUnderConstruction {
   children: NodeUnderConstruction[];
   firstEventIndex: number;
   /** The `ToolCallNode` last handed out for it; cleared when it or a node nested in it changes. */
-  view?: ToolCallNode;
+  view?: ToolCallNode | undefined;
 }
 
 const STOP_CODES: ReadonlySet<string> = new Set(['interrupted', 'aborted']);

@@ -125,8 +125,8 @@ describe('ReplayBuilder: identity of items across snapshots', () => {
 
   it('gives a program a new item when a nested call is dispatched from it, keeping its unchanged nested calls', () => {
     const ids = { subCallId: 'sub-1', parentCallId: 'prog', rootCallId: 'prog' };
-    const [start, settle] = dispatchEvents('ptc', ids, 'read', '{"file_path":"a.txt"}', [{ type: 'text', text: 'a' }]);
-    const [start2] = dispatchEvents('ptc', { ...ids, subCallId: 'sub-2' }, 'read', '{"file_path":"b.txt"}', []);
+    const [start, settle] = dispatchEvents('ptc', ids, 'read', { file_path: 'a.txt' }, [{ type: 'text', text: 'a' }]);
+    const [start2] = dispatchEvents('ptc', { ...ids, subCallId: 'sub-2' }, 'read', { file_path: 'b.txt' }, []);
     const [before = [], after = []] = grow(header + line(toolCallEvent('prog', 'run_code', '{}')) + line(start) + line(settle), line(start2));
     const [programBefore] = before;
     const [programAfter] = after;
