@@ -60,6 +60,7 @@ export async function followLog({ signal, onLog, onStatus, retryMs = 1000 }: Fol
           published = true;
         }
       }
+      if (firstRead) onStatus({ kind: 'reading', bytes: feed.offset, total });
       if (changed || !published) {
         onLog(feed.snapshot(), startedOver);
         startedOver = false;

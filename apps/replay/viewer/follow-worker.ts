@@ -1,27 +1,48 @@
 // The viewer's Web Worker: fetches, decodes and parses the log off the page's thread, and sends the
-// page its status and the log's snapshots (only what each one appended).
+// page its status and the log's snapshots (each only what it appended), paced by the page.
 import { SessionLogSender } from '@toolcard/ui-tool-image';
 
-import { followLog } from './follow-log';
-import type { FollowMessage } from './follow-protocol';
+import { followLog, type FollowStatus } from './follow-log';
+import type { FollowMessage, ShownMessage } from './follow-protocol';
+import { PacedLogSender } from './paced-sender';
 
-/** The member of a dedicated worker's global scope this uses (the DOM lib types `self` as a window). */
+/**
+ * New events per snapshot: a few milliseconds of building rows on the page (a 30 000-call log
+ * arrives in about 13 snapshots).
+ */
+const EVENTS_PER_SNAPSHOT = 5000;
+
+/** The members of a dedicated worker's global scope this uses (the DOM lib types `self` as a window). */
 interface WorkerScope {
   postMessage: (message: FollowMessage) => void;
+  onmessage: ((event: MessageEvent<ShownMessage>) => void) | null;
 }
 
 const scope = self as unknown as WorkerScope;
 const post = (message: FollowMessage): void => {
   scope.postMessage(message);
 };
-const sender = new SessionLogSender(post);
+const paced = new PacedLogSender(new SessionLogSender(post), EVENTS_PER_SNAPSHOT);
+// "Live" waits until the page has been sent the whole log (until then the last progress stands).
+let liveWhenCaughtUp = false;
+const tellLiveIfCaughtUp = (): void => {
+  if (!liveWhenCaughtUp || !paced.caughtUp) return;
+  liveWhenCaughtUp = false;
+  post({ kind: 'status', status: { kind: 'live' } });
+};
+
+scope.onmessage = () => {
+  paced.pageShowedLast();
+  tellLiveIfCaughtUp();
+};
 
 void followLog({
   onLog: (log, startedOver) => {
-    if (startedOver) sender.restart();
-    sender.send(log);
+    paced.update(log, startedOver);
   },
-  onStatus: (status) => {
-    post({ kind: 'status', status });
+  onStatus: (status: FollowStatus) => {
+    liveWhenCaughtUp = status.kind === 'live';
+    if (liveWhenCaughtUp) tellLiveIfCaughtUp();
+    else post({ kind: 'status', status });
   },
 });

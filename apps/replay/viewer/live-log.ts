@@ -1,7 +1,7 @@
 import { SessionLogReceiver, type ParsedSessionLog } from '@toolcard/ui-tool-image';
 
 import type { FollowStatus } from './follow-log';
-import type { FollowMessage } from './follow-protocol';
+import type { FollowMessage, ShownMessage } from './follow-protocol';
 
 export interface LiveLogOptions {
   readonly signal: AbortSignal;
@@ -14,7 +14,8 @@ export interface LiveLogOptions {
 /**
  * Follows the replay server's log in a Web Worker: fetching, decoding and parsing happen there, and
  * the page receives the status and each snapshot (only the appended events are copied across), so
- * the page's thread only renders. Aborting terminates the worker.
+ * the page's thread only renders. The worker sends the next snapshot once this one is rendered and
+ * painted (the frame after it). Aborting terminates the worker.
  */
 export function followLogInWorker({ signal, onLog, onStatus, createWorker }: LiveLogOptions): void {
   if (signal.aborted) return;
@@ -33,6 +34,12 @@ export function followLogInWorker({ signal, onLog, onStatus, createWorker }: Liv
       return;
     }
     const log = receiver.receive(data);
-    if (log !== null) onLog(log);
+    if (log === null) return;
+    onLog(log);
+    requestAnimationFrame(() => {
+      setTimeout(() => {
+        worker.postMessage({ kind: 'shown' } satisfies ShownMessage);
+      });
+    });
   };
 }

@@ -28,14 +28,20 @@ export class SessionLogSender {
 
   constructor(private readonly post: (message: SessionLogMessage) => void) {}
 
-  /** Sends `log` as it now stands: the events after the ones already sent, then the rest. */
-  send(log: ParsedSessionLog): void {
+  /**
+   * Sends `log` as it now stands: the events after the ones already sent, then the rest. With
+   * `maxEvents`, sends at most that many more events (the page gets the log up to there, so what one
+   * snapshot costs it stays bounded); true when all of `log` is sent.
+   */
+  send(log: ParsedSessionLog, maxEvents = Number.POSITIVE_INFINITY): boolean {
     const { header, events, problems, otherEvents } = log;
-    for (let start = this.sent; start < events.length; start += EVENTS_PER_MESSAGE) {
-      this.post({ kind: 'events', events: events.slice(start, start + EVENTS_PER_MESSAGE) });
+    const end = Math.min(events.length, this.sent + maxEvents);
+    for (let start = this.sent; start < end; start += EVENTS_PER_MESSAGE) {
+      this.post({ kind: 'events', events: events.slice(start, Math.min(end, start + EVENTS_PER_MESSAGE)) });
     }
-    this.sent = events.length;
+    this.sent = end;
     this.post({ kind: 'log', header, problems, otherEvents });
+    return end === events.length;
   }
 
   /** The next log sent is another one: the page drops the events it holds. */
