@@ -72,6 +72,8 @@ describe('pnpm replay: a 30 000-call log', () => {
       const text = await (await fetch(script)).text();
       expect(text).not.toContain('truncated last line');
       expect(text).not.toContain('/api/log');
+      // Production React, also when this test process (NODE_ENV=test) built the viewer: the development build links its hook warnings.
+      expect(text).not.toContain('react.dev/link/invalid-hook-call');
     }
     const workerScript = await (await fetch(new URL(worker, server.url))).text();
     expect(workerScript).toContain('truncated last line');

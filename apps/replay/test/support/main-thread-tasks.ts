@@ -9,7 +9,7 @@ interface TraceEvent {
   readonly args?: { readonly name?: string; readonly data?: { readonly url?: string; readonly functionName?: string } };
 }
 
-export interface LongestTask {
+export interface LongTask {
   /** Milliseconds. */
   readonly ms: number;
   /** Its top-level parts, longest first: `name (function or url) ms`. */
@@ -20,8 +20,9 @@ export interface MainThreadTasks {
   readonly count: number;
   /** Milliseconds, all tasks together. */
   readonly totalMs: number;
-  readonly over50ms: number;
-  readonly longest: LongestTask | null;
+  /** Each task over 50 ms, in the order they ran. */
+  readonly over50ms: readonly LongTask[];
+  readonly longest: LongTask | null;
 }
 
 const ms = (microseconds: number): number => Math.round(microseconds / 100) / 10;
@@ -41,10 +42,10 @@ export function mainThreadTasks(trace: { readonly traceEvents: readonly TraceEve
   const tasks = onMain.filter((event) => event.name === 'RunTask');
   const longest = tasks.reduce<TraceEvent | null>((found, task) => ((task.dur ?? 0) > (found?.dur ?? 0) ? task : found), null);
   const totalMs = ms(tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0));
-  return { count: tasks.length, totalMs, over50ms: tasks.filter((task) => (task.dur ?? 0) > 50_000).length, longest: longest === null ? null : describe(longest, onMain) };
+  return { count: tasks.length, totalMs, over50ms: tasks.filter((task) => (task.dur ?? 0) > 50_000).map((task) => describe(task, onMain)), longest: longest === null ? null : describe(longest, onMain) };
 }
 
-function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongestTask {
+function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongTask {
   const end = task.ts + (task.dur ?? 0);
   const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
   // Top-level parts: not inside another part.
@@ -55,5 +56,5 @@ function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongestTask 
     const detail = event.args?.data?.functionName ?? event.args?.data?.url;
     return `${event.name}${detail === undefined || detail === '' ? '' : ` (${detail})`} ${ms(event.dur ?? 0)} ms`;
   };
-  return { ms: ms(task.dur ?? 0), parts: [...parts].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 8).map(label) };
+  return { ms: ms(task.dur ?? 0), parts: [...parts].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4).map(label) };
 }
