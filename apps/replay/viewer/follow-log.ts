@@ -8,7 +8,6 @@ export type FollowStatus =
   | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
-  readonly signal?: AbortSignal;
   /** The log as it now stands; `startedOver` when it is not a continuation of the last one (file replaced or truncated). */
   readonly onLog: (log: ParsedSessionLog, startedOver: boolean) => void;
   readonly onStatus: (status: FollowStatus) => void;
@@ -23,21 +22,21 @@ export interface FollowOptions {
 const PUBLISH_EVERY_MS = 200;
 
 /**
- * Follows the server's `/api/log` until aborted (it runs in the viewer's Web Worker): each request
+ * Follows the server's `/api/log` for as long as the viewer's Web Worker it runs in lives: each request
  * asks for the bytes after the ones the feed holds and is answered when there are some (a long
  * poll), so an appended line arrives as soon as the server sees it. A response is read as a stream;
  * a long one publishes the log read so far every `PUBLISH_EVERY_MS`, and every response that
  * changed the log publishes it at its end.
  */
-export async function followLog({ signal, onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<void> {
+export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<never> {
   const feed = new LogFeed();
   let published = false;
   // Set when the feed starts over after something was published: the page drops the old log's events.
   let startedOver = false;
-  while (signal?.aborted !== true) {
+  for (;;) {
     try {
       const query = new URLSearchParams({ generation: String(feed.generation ?? ''), offset: String(feed.offset) });
-      const response = await fetch(`/api/log?${query.toString()}`, { signal: signal ?? null, cache: 'no-store' });
+      const response = await fetch(`/api/log?${query.toString()}`, { cache: 'no-store' });
       if (!response.ok || response.body === null) throw new Error(`GET /api/log: HTTP ${response.status}`);
       const generation = Number(response.headers.get('x-log-generation'));
       const offset = Number(response.headers.get('x-log-offset'));
@@ -68,21 +67,15 @@ export async function followLog({ signal, onLog, onStatus, retryMs = 1000 }: Fol
       }
       onStatus({ kind: 'live' });
     } catch (error) {
-      // The page is going away (or the effect re-ran): not a lost connection.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
       console.warn('replay: lost the log stream, retrying', error);
       onStatus({ kind: 'disconnected' });
-      await sleep(retryMs, signal);
+      await sleep(retryMs);
     }
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
+    setTimeout(resolve, ms);
   });
 }
