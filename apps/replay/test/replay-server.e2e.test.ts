@@ -137,10 +137,15 @@ describe('pnpm replay --store: a live recorded session', () => {
     expect(opened.errors).toEqual([]);
   });
 
-  it('shows a line appended to the file within a second, without a reload, reading only the new bytes', async () => {
+  it('shows a line appended to the file within a second, without a reload or re-mounting the rows on screen, reading only the new bytes', async () => {
     const { page } = opened;
     await page.evaluate(() => {
       (window as { notReloaded?: boolean }).notReloaded = true;
+    });
+    // A row on screen before the append: the same element after it (not re-mounted).
+    const row = page.locator('[data-call-id="call-1"]');
+    await row.evaluate((element) => {
+      (element as { keptAcrossAppend?: boolean }).keptAcrossAppend = true;
     });
     const offset = (await stat(session.logPath)).size;
     const before = opened.logResponses.length;
@@ -152,6 +157,7 @@ describe('pnpm replay --store: a live recorded session', () => {
 
     expect(elapsed).toBeLessThan(LIVE_WITHIN_MS);
     expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await row.evaluate((element) => (element as { keptAcrossAppend?: boolean }).keptAcrossAppend)).toBe(true);
     const delivered = opened.logResponses.slice(before).map((response) => Number(response.headers()['x-log-offset']));
     expect(delivered).toContain(offset);
     expect(delivered).not.toContain(0);

@@ -8,33 +8,42 @@ export type FollowStatus =
   | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
-  readonly signal: AbortSignal;
-  readonly onLog: (log: ParsedSessionLog) => void;
+  /** The log as it now stands; `startedOver` when it is not a continuation of the last one (file replaced or truncated). */
+  readonly onLog: (log: ParsedSessionLog, startedOver: boolean) => void;
   readonly onStatus: (status: FollowStatus) => void;
   readonly retryMs?: number;
 }
 
-/** How often a long response (the first read of a big log) reports its progress. */
-const PROGRESS_EVERY_MS = 200;
+/**
+ * How often a long response (the first read of a big log) reports its progress and the log read so
+ * far: often enough that the first rows show early and each snapshot adds a bounded number of rows
+ * (so no task on the page that renders them is long), rarely enough not to re-render per chunk.
+ */
+const PUBLISH_EVERY_MS = 200;
 
 /**
- * Follows the server's `/api/log` until aborted: each request asks for the bytes after the ones
- * the feed holds and is answered when there are some (a long poll), so an appended line arrives
- * as soon as the server sees it. A response is read as a stream; its log is published once it is
- * complete, so a 50 MB first read is parsed once, not re-rendered per chunk.
+ * Follows the server's `/api/log` for as long as the viewer's Web Worker it runs in lives: each request
+ * asks for the bytes after the ones the feed holds and is answered when there are some (a long
+ * poll), so an appended line arrives as soon as the server sees it. A response is read as a stream;
+ * a long one publishes the log read so far every `PUBLISH_EVERY_MS`, and every response that
+ * changed the log publishes it at its end.
  */
-export async function followLog({ signal, onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<void> {
+export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<never> {
   const feed = new LogFeed();
   let published = false;
-  while (!signal.aborted) {
+  // Set when the feed starts over after something was published: the page drops the old log's events.
+  let startedOver = false;
+  for (;;) {
     try {
       const query = new URLSearchParams({ generation: String(feed.generation ?? ''), offset: String(feed.offset) });
-      const response = await fetch(`/api/log?${query.toString()}`, { signal, cache: 'no-store' });
+      const response = await fetch(`/api/log?${query.toString()}`, { cache: 'no-store' });
       if (!response.ok || response.body === null) throw new Error(`GET /api/log: HTTP ${response.status}`);
       const generation = Number(response.headers.get('x-log-generation'));
       const offset = Number(response.headers.get('x-log-offset'));
       const total = Number(response.headers.get('x-log-end'));
       let changed = feed.begin(generation, offset);
+      if (changed && published) startedOver = true;
+      const firstRead = !published;
       const reader = response.body.getReader();
       let reported = performance.now();
       for (;;) {
@@ -42,30 +51,31 @@ export async function followLog({ signal, onLog, onStatus, retryMs = 1000 }: Fol
         if (done) break;
         feed.push(value);
         changed = true;
-        if (!published && performance.now() - reported >= PROGRESS_EVERY_MS) {
+        if (performance.now() - reported >= PUBLISH_EVERY_MS) {
           reported = performance.now();
-          onStatus({ kind: 'reading', bytes: feed.offset, total });
+          if (firstRead) onStatus({ kind: 'reading', bytes: feed.offset, total });
+          onLog(feed.snapshot(), startedOver);
+          startedOver = false;
+          published = true;
         }
       }
-      if (changed || !published) onLog(feed.snapshot());
-      published = true;
+      if (firstRead) onStatus({ kind: 'reading', bytes: feed.offset, total });
+      if (changed || !published) {
+        onLog(feed.snapshot(), startedOver);
+        startedOver = false;
+        published = true;
+      }
       onStatus({ kind: 'live' });
     } catch (error) {
-      // The page is going away (or the effect re-ran): not a lost connection.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
       console.warn('replay: lost the log stream, retrying', error);
       onStatus({ kind: 'disconnected' });
-      await sleep(retryMs, signal);
+      await sleep(retryMs);
     }
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
+    setTimeout(resolve, ms);
   });
 }

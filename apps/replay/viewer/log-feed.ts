@@ -1,7 +1,7 @@
 import { SessionLogReader, type ParsedSessionLog } from '@toolcard/ui-tool-image';
 
 /**
- * The viewer's copy of the log, fed with the bytes the server sends: a streaming UTF-8 decoder (a
+ * The viewer's copy of the log (kept in its worker), fed with the bytes the server sends: a streaming UTF-8 decoder (a
  * character split between two chunks is decoded whole) in front of a `SessionLogReader` (a line
  * cut off at the end waits for its rest and is not reported). Bytes of another generation, or not
  * continuing at our offset, mean the file was truncated or replaced: the feed starts over.

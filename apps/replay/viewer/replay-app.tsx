@@ -2,7 +2,9 @@ import { ToolCardProvider, type Locale, type ParsedSessionLog, type ReplayFilter
 import { useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
-import { followLog, type FollowStatus } from './follow-log';
+import type { FollowStatus } from './follow-log';
+import FollowWorker from './follow-worker?worker';
+import { followLogInWorker } from './live-log';
 import { SteppedReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
@@ -17,7 +19,7 @@ function useLiveLog(): { readonly log: ParsedSessionLog | null; readonly status:
   const [status, setStatus] = useState<FollowStatus | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    void followLog({ signal: controller.signal, onLog: setLog, onStatus: setStatus });
+    followLogInWorker({ signal: controller.signal, onLog: setLog, onStatus: setStatus, createWorker: () => new FollowWorker() });
     return () => {
       controller.abort();
     };
@@ -59,6 +61,17 @@ function statusText(labels: ViewerLabels, status: FollowStatus | null, log: Pars
   return labels.live(log.events.length + log.otherEvents.reduce((sum, { count }) => sum + count, 0));
 }
 
+/** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
+function ReadingProgress({ labels, bytes, total }: { readonly labels: ViewerLabels; readonly bytes: number; readonly total: number }): ReactNode {
+  const id = useId();
+  return (
+    <p className="replay-app__progress">
+      <label htmlFor={id}>{labels.readingProgress}</label>
+      <progress id={id} value={bytes} max={total} />
+    </p>
+  );
+}
+
 /** The replay page: which log, live status, language, then the stepped replay of the log. */
 export function ReplayApp(): ReactNode {
   const [locale, setLocale] = useState<Locale>('en');
@@ -97,6 +110,7 @@ export function ReplayApp(): ReactNode {
       <p role="status" className="replay-app__status" data-testid="replay-status">
         {statusText(labels, status, log)}
       </p>
+      {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>

@@ -8,6 +8,8 @@ export interface ViewerLabels {
   readonly followEnd: string;
   readonly showing: (shown: number, total: number) => string;
   readonly reading: (bytes: number, total: number) => string;
+  /** The name of the progress bar shown while a big log is read. */
+  readonly readingProgress: string;
   readonly live: (events: number) => string;
   readonly disconnected: string;
   readonly noStore: string;
@@ -24,6 +26,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     followEnd: 'Follow the end of the log',
     showing: (shown, total) => `showing ${shown} of ${total} events`,
     reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
+    readingProgress: 'Reading the log',
     live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
     disconnected: 'Lost the connection to the replay server; retrying…',
     noStore: 'No attachment store was given (--store): images show as not in the store.',
@@ -36,6 +39,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     followEnd: '跟随日志末尾',
     showing: (shown, total) => `显示 ${total} 个事件中的 ${shown} 个`,
     reading: (bytes, total) => `正在读取日志：${megabytes(bytes)} / ${megabytes(total)} MB`,
+    readingProgress: '正在读取日志',
     live: (events) => `实时：${events} 个事件；追加到文件的行会显示在这里。`,
     disconnected: '与回放服务器的连接已断开，正在重试…',
     noStore: '未指定附件存储（--store）：图片显示为不在存储中。',

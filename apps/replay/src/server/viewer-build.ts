@@ -33,16 +33,27 @@ export async function buildViewer(digest?: string): Promise<void> {
   ]);
   const staging = `${VIEWER_BUILD_DIR}.${process.pid}.tmp`;
   await rm(staging, { recursive: true, force: true });
-  await build({
-    configFile: false,
-    root: VIEWER_SOURCE_DIR,
-    base: '/',
-    mode: 'production',
-    logLevel: 'warn',
-    // The UI package from its sources, like every other workspace build (scripts/workspace-sources.ts).
-    plugins: [workspaceSources(), react()],
-    build: { outDir: staging, emptyOutDir: true, sourcemap: true },
-  });
+  // Vite and the React plugin take production-ness from NODE_ENV when it is set: in a process whose
+  // NODE_ENV says otherwise (Vitest's is `test`) the build would ship React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: false,
+      root: VIEWER_SOURCE_DIR,
+      base: '/',
+      mode: 'production',
+      logLevel: 'warn',
+      // The UI package from its sources, like every other workspace build (scripts/workspace-sources.ts).
+      plugins: [workspaceSources(), react()],
+      // The log worker (viewer/follow-worker.ts) imports the UI package too: from its sources as well.
+      worker: { plugins: () => [workspaceSources()] },
+      build: { outDir: staging, emptyOutDir: true, sourcemap: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   await writeFile(path.join(staging, STAMP_FILE), digest ?? (await viewerInputsDigest()));
   await rm(VIEWER_BUILD_DIR, { recursive: true, force: true });
   await rename(staging, VIEWER_BUILD_DIR);

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { MessagePart, MessageRole } from '../model';
 import { renderSlot } from '../slots';
 import { PlainMessageView } from './session-replay/message-view';
@@ -18,10 +18,11 @@ function renderPlainMessage(props: MessageOwnerProps): ReactNode {
  * One conversation message through the `conversation.message` slot (its images through the
  * gallery that fills `conversation.message.images`); plain text with image placeholders when the
  * slot is empty or its view crashes. Used by the replay, and by an app for adapted chat messages.
+ * Memoised like `ToolCallView`: a replay that grows re-renders only the messages it changed.
  */
-export function ConversationMessage({ role, parts }: ConversationMessageProps): ReactNode {
+export const ConversationMessage = memo(function ConversationMessage({ role, parts }: ConversationMessageProps): ReactNode {
   const { loadImage } = useToolCardSettings();
   // Stable owner props: a crashed message view is retried when they change, not on every render.
   const ownerProps = useMemo<MessageOwnerProps>(() => ({ role, parts, loadImage }), [role, parts, loadImage]);
   return renderSlot('conversation.message', ownerProps, { fallback: renderPlainMessage });
-}
+});

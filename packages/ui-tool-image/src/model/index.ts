@@ -1,7 +1,7 @@
 export { parseSessionLog, REPLAYED_EVENT_TYPES, SessionLogReader } from './session-log';
 export type { LogProblem, OtherEventCount, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './session-log';
 export { lastSeq, logUpTo } from './session-log-steps';
-export { buildToolCalls } from './tool-calls';
+export { buildToolCalls, ToolCallTreeBuilder } from './tool-calls';
 export type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolCallTree, ToolOutcome, ToolResult, ToolResultError } from './tool-calls';
 export { IMAGE_MEDIA_TYPES, narrowAttachmentRef, viewContentBlock } from './content-blocks';
 export type { AttachmentRef, ContentBlockView, ImageDimensions, ImageMediaType } from './content-blocks';

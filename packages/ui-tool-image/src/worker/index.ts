@@ -1,1 +1,2 @@
 export { parseSessionLogInWorker, type ParseInWorkerOptions, type ParseProgress } from './parse-in-worker';
+export { SessionLogReceiver, SessionLogSender, type SessionLogMessage } from './log-stream';

@@ -1,4 +1,5 @@
-import type { ParsedSessionLog, SessionEvent } from '../model';
+import type { ParsedSessionLog } from '../model';
+import { SessionLogReceiver } from './log-stream';
 import type { ParseMessage } from './parse-protocol';
 
 export interface ParseProgress {
@@ -33,7 +34,7 @@ export function parseSessionLogInWorker(file: Blob, options: ParseInWorkerOption
       return;
     }
     const worker = createWorker();
-    const events: SessionEvent[] = [];
+    const receiver = new SessionLogReceiver();
     const finish = (): void => {
       worker.terminate();
       signal?.removeEventListener('abort', onAbort);
@@ -52,16 +53,16 @@ export function parseSessionLogInWorker(file: Blob, options: ParseInWorkerOption
         case 'progress':
           onProgress?.({ bytesRead: data.bytesRead, totalBytes: data.totalBytes });
           return;
-        case 'events':
-          for (const event of data.events) events.push(event);
-          return;
-        case 'done':
-          finish();
-          resolve({ header: data.header, events, problems: data.problems, otherEvents: data.otherEvents });
-          return;
         case 'failed':
           finish();
           reject(new Error(`The session log could not be read: ${data.message}`));
+          return;
+        default: {
+          const log = receiver.receive(data);
+          if (log === null) return;
+          finish();
+          resolve(log);
+        }
       }
     };
     worker.postMessage({ file });

@@ -1,7 +1,8 @@
 // The parse worker: reads a session log file off the page's thread with the same SessionLogReader
 // as `parseSessionLog`, reporting progress as it goes. Shipped as its own file (dist/worker/parse-worker.js).
 import { SessionLogReader } from '../model/session-log';
-import { EVENTS_PER_MESSAGE, type ParseMessage, type ParseRequest } from './parse-protocol';
+import { SessionLogSender } from './log-stream';
+import type { ParseMessage, ParseRequest } from './parse-protocol';
 
 /** The two members of a dedicated worker's global scope this uses (the DOM lib types `self` as a window). */
 interface WorkerScope {
@@ -29,11 +30,7 @@ async function parse({ file }: ParseRequest): Promise<void> {
   }
   reader.append(decoder.decode());
   reader.end();
-  const { header, events, problems, otherEvents } = reader.snapshot();
-  for (let start = 0; start < events.length; start += EVENTS_PER_MESSAGE) {
-    post({ kind: 'events', events: events.slice(start, start + EVENTS_PER_MESSAGE) });
-  }
-  post({ kind: 'done', header, problems, otherEvents });
+  new SessionLogSender(post).send(reader.snapshot());
 }
 
 scope.onmessage = (event: MessageEvent<ParseRequest>) => {

@@ -45,4 +45,12 @@ describe('logUpTo', () => {
     expect(logUpTo(log, 0).events).toEqual([]);
     expect(logUpTo(log, undefined)).toBe(log);
   });
+
+  it('is the log itself at or past its last seq, and a prefix of the same event objects below it', () => {
+    const log = sampleLog();
+    expect(logUpTo(log, lastSeq(log))).toBe(log);
+    expect(logUpTo(log, 99)).toBe(log);
+    const [first] = logUpTo(log, 2).events;
+    expect(first).toBe(log.events[0]);
+  });
 });

@@ -1,5 +1,4 @@
 import {
-  buildToolCalls,
   isRecord,
   messageParts,
   type MessagePart,
@@ -7,6 +6,7 @@ import {
   type ParsedSessionLog,
   type SessionEvent,
   type ToolCallNode,
+  ToolCallTreeBuilder,
 } from '../../model';
 
 /** An item of the replay; `line` is the log line it starts at (what a problem's line is matched to). */
@@ -47,29 +47,84 @@ export interface Replay {
 }
 
 /**
- * What a replay shows, in log order: messages, and each top-level call at the event that created
- * it (its nested calls go inside it). Linear in the number of events.
+ * Builds a replay as its log grows. Each `replayOf` reads only the events appended since the last
+ * one and the calls they changed: a new event adds its item; a call that settled or gained a
+ * nested call gets a new item; every other item is the same object as before (so React skips it).
+ * A log that does not extend the last one (its first events are not the same objects: another log,
+ * or the file replaced or truncated and read again) is built from scratch.
  */
-export function replayOf(log: ParsedSessionLog): Replay {
-  const { events } = log;
-  const tree = buildToolCalls(events);
-  const items: ReplayItem[] = [];
-  // Roots come in ascending `firstEventIndex`, so one merge pass with the events keeps log order.
-  let pending = 0;
-  for (const [index, event] of events.entries()) {
-    let root = tree.roots[pending];
-    while (root !== undefined && root.firstEventIndex <= index) {
-      items.push({ kind: 'call', line: events[root.firstEventIndex]?.line ?? 0, node: root });
-      pending += 1;
-      root = tree.roots[pending];
+export class ReplayBuilder {
+  private tree = new ToolCallTreeBuilder();
+  private events: readonly SessionEvent[] = [];
+  private items: ReplayItem[] = [];
+  private readonly itemIndexOfCall = new Map<string, number>();
+  private treeProblems: ReplayProblem[] = [];
+  private last: { readonly log: ParsedSessionLog; readonly replay: Replay } | null = null;
+
+  /** What the replay of `log` shows: messages, and each top-level call at the event that created it (its nested calls go inside it). */
+  replayOf(log: ParsedSessionLog): Replay {
+    if (this.last?.log === log) return this.last.replay;
+    const { events } = log;
+    if (!extendsEvents(events, this.events)) this.startOver();
+    this.events = events;
+    const from = this.tree.eventCount;
+    const messages: AppendedItem[] = [];
+    for (let index = from; index < events.length; index += 1) {
+      const event = events[index];
+      this.tree.add(event);
+      const item = event === undefined ? null : messageItem(event);
+      if (item !== null) messages.push({ eventIndex: index, item });
     }
-    const message = messageItem(event);
-    if (message !== null) items.push(message);
+    const items = this.withCalls(this.tree.takeChanged(), messages);
+    for (const { eventIndex, message } of this.tree.problemsFrom(this.treeProblems.length)) {
+      this.treeProblems.push({ line: events[eventIndex]?.line ?? 0, message });
+    }
+    const problems = [...log.problems, ...this.treeProblems].sort((a, b) => a.line - b.line);
+    const replay = { items, problems };
+    this.last = { log, replay };
+    return replay;
   }
 
-  const treeProblems = tree.problems.map(({ eventIndex, message }) => ({ line: events[eventIndex]?.line ?? 0, message }));
-  const problems = [...log.problems, ...treeProblems].sort((a, b) => a.line - b.line);
-  return { items, problems };
+  private startOver(): void {
+    this.tree = new ToolCallTreeBuilder();
+    this.items = [];
+    this.itemIndexOfCall.clear();
+    this.treeProblems = [];
+  }
+
+  /**
+   * The items with `changed` calls replaced or added and the appended messages added, in log
+   * order; the same array when nothing changed. A new call is one created by an appended event,
+   * so every added item comes after the existing ones.
+   */
+  private withCalls(changed: readonly ToolCallNode[], messages: readonly AppendedItem[]): ReplayItem[] {
+    if (changed.length === 0 && messages.length === 0) return this.items;
+    const items = [...this.items];
+    const added: AppendedItem[] = [...messages];
+    for (const node of changed) {
+      const at = this.itemIndexOfCall.get(node.callId);
+      if (at === undefined) added.push({ eventIndex: node.firstEventIndex, item: { kind: 'call', line: this.events[node.firstEventIndex]?.line ?? 0, node } });
+      else items[at] = { kind: 'call', line: items[at]?.line ?? 0, node };
+    }
+    for (const { item } of added.sort((a, b) => a.eventIndex - b.eventIndex)) {
+      if (item.kind === 'call') this.itemIndexOfCall.set(item.node.callId, items.length);
+      items.push(item);
+    }
+    this.items = items;
+    return items;
+  }
+}
+
+/** An item of appended events, with the index of the event it starts at. */
+interface AppendedItem {
+  readonly eventIndex: number;
+  readonly item: ReplayItem;
+}
+
+/** True when `events` starts with `previous` (the same event objects, as the snapshots of one growing `SessionLogReader` hold). */
+function extendsEvents(events: readonly SessionEvent[], previous: readonly SessionEvent[]): boolean {
+  const count = previous.length;
+  return count === 0 || (events.length >= count && events[0] === previous[0] && events[count - 1] === previous[count - 1]);
 }
 
 /**

@@ -9,7 +9,8 @@ import { FindBar } from './find-bar';
 import { highlightText } from './find-highlight';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
-import { itemIndexAtLine, replayOf, type ReplayItem } from './replay-items';
+import { itemIndexAtLine, type ReplayItem } from './replay-items';
+import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
 import { NO_FILTER, type ReplayFilter } from './replay-search';
@@ -39,7 +40,7 @@ function ReplayItemView({ item }: { readonly item: ReplayItem }): ReactNode {
 export function SessionReplay({ log, filter: controlledFilter, onFilterChange }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
-  const { items, problems } = useMemo(() => replayOf(log), [log]);
+  const { items, problems } = useReplay(log);
   const [openRows] = useState(() => new RowOpenState());
   const [ownFilter, setOwnFilter] = useState<ReplayFilter>(NO_FILTER);
   const filter = controlledFilter ?? ownFilter;
