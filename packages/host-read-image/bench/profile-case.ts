@@ -1,30 +1,35 @@
 /**
- * Cold read_image reads of one file, back to back, each on a fresh store: the process to
- * profile (bench:profile runs it under node --cpu-prof; perf and strace attach the same way). Usage: tsx bench/profile-case.ts <file> <iterations>
+ * read_image reads of one file, back to back: the process to profile (bench:profile runs it
+ * under V8's sampler; perf and strace attach the same way). Cold reads use a fresh store each;
+ * with --warm, every read re-reads the file into one store that already holds it.
+ * Usage: tsx bench/profile-case.ts <file> <iterations> [cpuProfileFile] [--warm]
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { benchTools } from './bench-tool.ts';
+import { benchTools, type ReadImageTool } from './bench-tool.ts';
 
-const [file = '', iterationsArg = '10', cpuProfileFile] = process.argv.slice(2);
+const warm = process.argv.includes('--warm');
+const [file = '', iterationsArg = '10', cpuProfileFile] = process.argv.slice(2).filter((arg) => arg !== '--warm');
 const scratch = await mkdtemp(path.join(os.tmpdir(), 'toolcard-profile-'));
 const tools = benchTools(scratch);
+const warmTool = warm ? await tools.fresh() : undefined;
 
-/** The fresh stores are all made first, so a tracer sees only the reads after the marker line. */
-async function coldReads(count: number) {
-  const fresh = [];
-  for (let i = 0; i < count; i++) fresh.push(await tools.fresh());
-  process.stderr.write(`profile-case: ${count} cold reads start\n`);
-  for (const tool of fresh) {
+/** The stores are all made first, so a tracer sees only the reads between the marker lines. */
+async function reads(count: number) {
+  const stores: ReadImageTool[] = [];
+  for (let i = 0; i < count; i++) stores.push(warmTool ?? (await tools.fresh()));
+  process.stderr.write(`profile-case: ${count} ${warm ? 'warm' : 'cold'} reads start\n`);
+  for (const tool of stores) {
     const result = await tools.read(tool, file);
     if (result.isError) throw new Error(`read_image failed: ${JSON.stringify(result.error)}`);
   }
+  process.stderr.write(`profile-case: ${count} reads done\n`);
 }
 
-await coldReads(1); // loads every module and warms sharp up, outside the profile
+await reads(1); // loads every module and warms sharp up (and, with --warm, stores the file), outside the profile
 const session = new Session();
 if (cpuProfileFile !== undefined) {
   // The same V8 sampler as node --cpu-prof, started after start-up so the profile holds only the reads.
@@ -32,7 +37,7 @@ if (cpuProfileFile !== undefined) {
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
 }
-await coldReads(Number(iterationsArg));
+await reads(Number(iterationsArg));
 if (cpuProfileFile !== undefined) {
   const { profile } = await session.post('Profiler.stop');
   await writeFile(cpuProfileFile, JSON.stringify(profile));
