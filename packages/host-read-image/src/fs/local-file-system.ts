@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FileSystem, FsStat, FsTarget } from '../seams/file-system.ts';
 import { readWholeFile } from './bounded-read.ts';
+import { closeInBackground } from './close-in-background.ts';
 import { assertRegularFile, throwIfAborted, toFsError, tooLargeError } from './fs-errors.ts';
 import { WorkspaceRoots } from './workspace-roots.ts';
 
@@ -50,7 +51,7 @@ export class LocalFileSystem implements FileSystem {
         await this.#roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
         return await readWholeFile(handle, { sizeHint: stats.size, maxBytes, signal, displayPath });
       } finally {
-        await handle.close();
+        closeInBackground(handle);
       }
     });
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+import { closeInBackground } from '../fs/close-in-background.ts';
 import { errnoCode } from '../fs/fs-errors.ts';
 import { tempPrefix } from './temp-names.ts';
 
@@ -19,40 +20,57 @@ export interface FileEntry {
  * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
  * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
  * (it gained `finalDir`). tmp/ gains the temp dir too, but that entry is never meant to survive.
+ * The files are written and synced concurrently: all of them are synced before the rename.
+ *
+ * `tempRoot` and the parent of `finalDir` are made only when missing: a store's directories
+ * exist after its first save, and checking them on every save cost a thread-pool round trip each.
  */
 export async function publishDirectoryOnce(
   tempRoot: string,
   finalDir: string,
   files: readonly FileEntry[],
 ): Promise<'created' | 'existing'> {
-  await mkdir(tempRoot, { recursive: true });
-  await makeDirectoryDurably(path.dirname(finalDir));
-  const tempDir = await mkdtemp(path.join(tempRoot, tempPrefix('dir')));
+  const parent = path.dirname(finalDir);
+  const tempDir = await withDirectories(
+    () => mkdtemp(path.join(tempRoot, tempPrefix('dir'))),
+    async () => {
+      await makeTempRoot(tempRoot);
+      await makeDirectoryDurably(parent);
+    },
+  );
+  let renamed = false;
   try {
-    for (const file of files) await writeFile(path.join(tempDir, file.name), file.data, 'sync');
+    await settledAll(files.map((file) => writeFile(path.join(tempDir, file.name), file.data, 'sync')));
     await syncDirectory(tempDir);
     try {
-      await rename(tempDir, finalDir);
+      await withDirectories(() => rename(tempDir, finalDir), () => makeDirectoryDurably(parent), 'ENOENT');
     } catch (error) {
       // rename(2) refuses to replace a non-empty directory: something is already there.
       if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
       throw error;
     }
-    await syncDirectory(path.dirname(finalDir));
+    renamed = true;
+    await syncDirectory(parent);
     return 'created';
   } finally {
-    await rm(tempDir, { recursive: true, force: true });
+    if (!renamed) await rm(tempDir, { recursive: true, force: true });
   }
 }
 
-/** Atomically and durably replaces `finalPath` with `data` (temp file under `tempRoot`, fsync, rename, fsync the directory). */
+/**
+ * Atomically and durably replaces `finalPath` with `data` (temp file under `tempRoot`, fsync,
+ * rename, fsync the directory). A repair, rare: its directories are made first, as always.
+ */
 export async function replaceFileDurably(tempRoot: string, finalPath: string, data: Uint8Array): Promise<void> {
+  await mkdir(tempRoot, { recursive: true });
+  await makeDirectoryDurably(path.dirname(finalPath));
   await replaceFile(tempRoot, finalPath, data, 'sync');
 }
 
 /**
  * Atomically replaces `finalPath` with `data`, without fsync: for records that are verified on
  * use (a cache), where a crash may lose or garble the file but never the data it points at.
+ * Written on every cold save, so its directories are made only when missing.
  */
 export async function replaceFileAtomically(tempRoot: string, finalPath: string, data: Uint8Array): Promise<void> {
   await replaceFile(tempRoot, finalPath, data, 'no-sync');
@@ -61,38 +79,90 @@ export async function replaceFileAtomically(tempRoot: string, finalPath: string,
 type Durability = 'sync' | 'no-sync';
 
 async function replaceFile(tempRoot: string, finalPath: string, data: Uint8Array, durability: Durability): Promise<void> {
-  await mkdir(tempRoot, { recursive: true });
-  if (durability === 'sync') await makeDirectoryDurably(path.dirname(finalPath));
-  else await mkdir(path.dirname(finalPath), { recursive: true });
+  const finalDir = path.dirname(finalPath);
+  const makeFinalDir = () => (durability === 'sync' ? makeDirectoryDurably(finalDir) : mkdir(finalDir, { recursive: true }));
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
+  let renamed = false;
   try {
-    await writeFile(tempPath, data, durability);
-    await rename(tempPath, finalPath);
-    if (durability === 'sync') await syncDirectory(path.dirname(finalPath));
+    await withDirectories(
+      () => writeFile(tempPath, data, durability),
+      async () => {
+        await mkdir(tempRoot, { recursive: true });
+        await makeFinalDir();
+      },
+      'ENOENT',
+    );
+    await withDirectories(() => rename(tempPath, finalPath), makeFinalDir, 'ENOENT');
+    renamed = true;
+    if (durability === 'sync') await syncDirectory(finalDir);
   } finally {
-    await rm(tempPath, { force: true });
+    if (!renamed) await rm(tempPath, { force: true });
   }
+}
+
+/**
+ * Runs `operation` assuming the directories it needs exist, as they do after a store's first
+ * write. When it fails (with `onlyWhen`, if given) `makeDirectories` runs — the way every write
+ * used to start, so a real failure fails there with the same error as before — and then
+ * `operation` once more.
+ */
+async function withDirectories<T>(
+  operation: () => Promise<T>,
+  makeDirectories: () => Promise<unknown>,
+  onlyWhen?: string,
+): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (onlyWhen !== undefined && errnoCode(error) !== onlyWhen) throw error;
+  }
+  await makeDirectories();
+  return operation();
+}
+
+/** Waits for every operation (none is left running behind a failure), then fails with the first failure. */
+async function settledAll(operations: readonly Promise<unknown>[]): Promise<void> {
+  const failure = (await Promise.allSettled(operations)).find((outcome) => outcome.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
+}
+
+/**
+ * mkdir -p of the temp root. Its own entry need not survive a crash, but directories it made
+ * above the store directory (a first save into a new path) must: their parents are synced.
+ */
+async function makeTempRoot(tempRoot: string): Promise<void> {
+  const target = path.resolve(tempRoot);
+  const firstCreated = await mkdir(target, { recursive: true });
+  if (firstCreated !== undefined && firstCreated !== target) await syncNewEntries(path.dirname(target), firstCreated);
 }
 
 /** mkdir -p, then fsync every directory that gained an entry, so the new path itself survives a crash. */
 async function makeDirectoryDurably(dirPath: string): Promise<void> {
   const target = path.resolve(dirPath);
   const firstCreated = await mkdir(target, { recursive: true });
-  if (firstCreated === undefined) return;
+  if (firstCreated !== undefined) await syncNewEntries(target, firstCreated);
+}
+
+/** fsyncs the parent of each directory from `dir` up to `firstCreated`, the first one mkdir -p made. */
+async function syncNewEntries(dir: string, firstCreated: string): Promise<void> {
   const topChanged = path.dirname(path.resolve(firstCreated));
-  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
-    await syncDirectory(dir);
-    if (dir === topChanged || dir === path.dirname(dir)) return;
+  for (let parent = path.dirname(dir); ; parent = path.dirname(parent)) {
+    await syncDirectory(parent);
+    if (parent === topChanged || parent === path.dirname(parent)) return;
   }
 }
 
 async function writeFile(filePath: string, data: Uint8Array, durability: Durability): Promise<void> {
   const handle = await open(filePath, 'wx');
+  let synced = false;
   try {
     await handle.writeFile(data);
     if (durability === 'sync') await handle.sync();
+    synced = durability === 'sync';
   } finally {
-    await handle.close();
+    // Unsynced (or failed), a write error may still surface at the close: wait for it.
+    if (synced) closeInBackground(handle);
+    else await handle.close();
   }
 }
 
@@ -101,6 +171,6 @@ async function syncDirectory(dirPath: string): Promise<void> {
   try {
     await handle.sync();
   } finally {
-    await handle.close();
+    closeInBackground(handle);
   }
 }

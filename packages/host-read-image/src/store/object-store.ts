@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 
 import { isMissingPathError } from '../fs/fs-errors.ts';
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
@@ -7,6 +7,7 @@ import { publishDirectoryOnce, replaceFileAtomically, replaceFileDurably } from 
 import type { NormalisedImage } from './image-normaliser.ts';
 import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
+import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
 type FileState = 'intact' | 'missing' | 'damaged';
@@ -26,7 +27,7 @@ export class ObjectStore implements ObjectBackend {
 
   constructor(private readonly layout: StoreLayout) {
     this.sourceRecords = {
-      read: (sourceDigest) => readFile(layout.sourceEntry(sourceDigest), 'utf8'),
+      read: (sourceDigest) => readRecordFile(layout.sourceEntry(sourceDigest)),
       write: (sourceDigest, text) => replaceFileAtomically(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
     };
   }
@@ -96,11 +97,13 @@ export class ObjectStore implements ObjectBackend {
 
   /** The state of each file of the object, whose image should be `bytes` long; `knownBytes` as in ObjectBackend.isIntact. */
   private async inspect(digest: string, bytes: number, knownBytes: Uint8Array | undefined): Promise<ObjectState> {
-    const image = await readIfPresent(this.layout.objectImage(digest), bytes);
-    const record = await readIfPresent(this.layout.objectRef(digest));
+    const [image, record] = await Promise.all([
+      readIfPresent(() => readExpectedLength(this.layout.objectImage(digest), bytes)),
+      readIfPresent(() => readRecordFile(this.layout.objectRef(digest))),
+    ]);
     return {
       image: stateOf(image, (content) => content.length === bytes && bytesMatch(content, digest, knownBytes)),
-      ref: stateOf(record, (content) => describesObject(parseStoredRef(parseJson(content.toString('utf8'))), digest, bytes)),
+      ref: stateOf(record, (content) => describesObject(parseStoredRef(parseJson(content)), digest, bytes)),
     };
   }
 }
@@ -113,31 +116,16 @@ function refRecord(ref: StoredRef): Buffer {
   return Buffer.from(JSON.stringify(ref));
 }
 
-/**
- * The file's bytes, 'missing', or 'unreadable' (a directory in its place, a permission problem, …).
- * With `expectedBytes`, reads at most one byte more, in as few reads as the kernel allows (a
- * verification on the warm path should cost little more than the read itself).
- */
-async function readIfPresent(filePath: string, expectedBytes?: number): Promise<Buffer | 'missing' | 'unreadable'> {
+/** The file's content, 'missing', or 'unreadable' (a directory in its place, a permission problem, …). */
+async function readIfPresent<T>(read: () => Promise<T>): Promise<T | 'missing' | 'unreadable'> {
   try {
-    if (expectedBytes === undefined) return await readFile(filePath);
-    const handle = await open(filePath, 'r');
-    try {
-      const buffer = Buffer.allocUnsafe(expectedBytes + 1);
-      let filled = 0;
-      for (let read = -1; read !== 0 && filled < buffer.length; filled += read) {
-        ({ bytesRead: read } = await handle.read(buffer, filled, buffer.length - filled, filled));
-      }
-      return buffer.subarray(0, filled);
-    } finally {
-      await handle.close();
-    }
+    return await read();
   } catch (error) {
     return isMissingPathError(error) ? 'missing' : 'unreadable';
   }
 }
 
-function stateOf(content: Buffer | 'missing' | 'unreadable', verifies: (bytes: Buffer) => boolean): FileState {
+function stateOf<T>(content: T | 'missing' | 'unreadable', verifies: (content: T) => boolean): FileState {
   if (content === 'missing') return 'missing';
   return content !== 'unreadable' && verifies(content) ? 'intact' : 'damaged';
 }

@@ -90,6 +90,32 @@ describe('readWholeFile', () => {
     expect(Buffer.from(await read(await openFile(content), 10, { chunkSize: 64 }))).toEqual(content);
   });
 
+  it('reads a file that fits one chunk and probes its end at once: two reads in flight together', async () => {
+    const content = bytesOfLength(CAP - 1);
+    const file = await openFile(content);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const requests: [offset: number, length: number][] = [];
+    const watched: ReadableFile = {
+      async read(buffer, offset, length, position) {
+        requests.push([position, length]);
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        try {
+          return await file.read(buffer, offset, length, position);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+
+    expect(Buffer.from(await read(watched, CAP - 1))).toEqual(content);
+    expect(requests).toEqual([
+      [0, CAP - 1],
+      [CAP - 1, 1],
+    ]);
+    expect(mostInFlight).toBe(2);
+  });
+
   it('never asks for more than cap + 1 bytes in all, one chunk at a time, however large the file', async () => {
     await fs.writeFile(filePath, '');
     await fs.truncate(filePath, 10 * 1024 ** 3);

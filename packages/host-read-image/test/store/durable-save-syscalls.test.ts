@@ -1,69 +1,188 @@
 import type * as FsPromises from 'node:fs/promises';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
+import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { solid } from '../support/test-images.ts';
+import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
+import { callCounts, roundTrips, type FsCall } from '../support/recorded-fs.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { noise, solid } from '../support/test-images.ts';
 import { hexOf, sha256Id } from './store-test-support.ts';
 
-/** Every fsync the store asks for, by path: the real file system underneath, only counted. */
-const synced = vi.hoisted(() => [] as string[]);
+/** Every node:fs/promises call the store and the file system make: the real file system underneath, only recorded. */
+const calls = vi.hoisted(() => [] as FsCall[]);
 
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof FsPromises>();
-  const open: typeof actual.open = async (file, ...rest) => {
-    const handle = await actual.open(file, ...rest);
-    const sync = handle.sync.bind(handle);
-    handle.sync = () => {
-      synced.push(String(file));
-      return sync();
-    };
-    return handle;
-  };
-  return { ...actual, open, default: { ...actual, open } };
-});
+vi.mock('node:fs/promises', async (importOriginal) =>
+  (await import('../support/recorded-fs.ts')).recordedFsPromises(await importOriginal<typeof FsPromises>(), calls),
+);
 
 const tempDir = useTempDirs();
 
-/** Synced paths relative to the store, temp names reduced to their kind. */
-function syncedIn(dir: string): string[] {
-  return synced.map((file) => path.relative(dir, file).replace(/tmp\/\d+\.[0-9a-f]{8}\.(\w+)-[^/]+/, 'tmp/<$1>'));
+beforeEach(() => {
+  calls.length = 0;
+});
+
+/** The calls `operation` makes (only its own: the log starts empty and is read as soon as it resolves). */
+async function callsOf(operation: () => Promise<unknown>): Promise<FsCall[]> {
+  calls.length = 0;
+  await operation();
+  return [...calls];
 }
 
-beforeEach(() => {
-  synced.length = 0;
-});
+/** A path relative to the store, temp names reduced to their kind (`tmp/<dir>`, `tmp/<file>`). */
+function inStore(dir: string, file: string): string {
+  return path.relative(dir, file).replace(/tmp\/\d+\.[0-9a-f]{8}\.(\w+)-[^/]*/, 'tmp/<$1>');
+}
+
+/** Synced paths, in the order the syncs were asked for. */
+function syncedIn(dir: string, made: readonly FsCall[]): string[] {
+  return made.filter((call) => call.op === 'handle.sync').map((call) => inStore(dir, call.path));
+}
+
+/** The same fsyncs with the two object files (synced at once, in either order) as one set. */
+function syncPhases(dir: string, made: readonly FsCall[]): unknown[] {
+  const synced = syncedIn(dir, made);
+  const files = synced.filter((file) => /^tmp\/<dir>\/./.test(file)).sort();
+  const others = synced.filter((file) => !/^tmp\/<dir>\/./.test(file));
+  const firstFile = synced.findIndex((file) => /^tmp\/<dir>\/./.test(file));
+  return [...others.slice(0, firstFile), files, ...others.slice(firstFile)];
+}
+
+/** Each call as `<op> <path in the store>`. */
+function opsIn(dir: string, made: readonly FsCall[]): string[] {
+  return made.map((call) => `${call.op} ${inStore(dir, call.path)}`);
+}
 
 describe('durable save: fsyncs', () => {
   it('a new object costs 4 fsyncs: its two files, the temp dir that gained them, the objects dir that gained it', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') }); // first save also makes objects/, sources/, tmp/
-    synced.length = 0;
     const data = await solid(4, 4, 'png', '#00ff00');
-    const ref = await store.saveImage({ data });
-    expect(syncedIn(dir)).toEqual(['tmp/<dir>/image', 'tmp/<dir>/ref.json', 'tmp/<dir>', 'objects']);
-    await expect(store.readImage(ref.attachmentId)).resolves.toBeDefined();
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'tmp/<dir>', 'objects']);
+    await expect(store.readImage(sha256Id(data))).resolves.toBeDefined();
+  });
+
+  it('the object files are synced before the rename publishes them, the objects dir after', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await solid(4, 4, 'png', '#0000ff');
+    const made = await callsOf(() => store.saveImage({ data }));
+    const publish = made.find((call) => call.op === 'rename' && call.path.includes('.dir-'));
+    const syncs = made.filter((call) => call.op === 'handle.sync');
+    expect(publish).toBeDefined();
+    expect(syncs.slice(0, 3).every((sync) => (sync.settled ?? Infinity) < (publish?.started ?? 0))).toBe(true);
+    expect(syncs[3]?.started).toBeGreaterThan(publish?.settled ?? Infinity);
   });
 
   it('the first save also syncs the store dir, which gained objects/ (sources/ is a cache: not synced)', async () => {
     const dir = await tempDir();
-    await new LocalAttachmentStore({ dir }).saveImage({ data: await solid(4, 4, 'png') });
-    expect(syncedIn(dir)).toEqual(['', 'tmp/<dir>/image', 'tmp/<dir>/ref.json', 'tmp/<dir>', 'objects']);
+    const data = await solid(4, 4, 'png');
+    const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual(['', ['tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'tmp/<dir>', 'objects']);
+  });
+
+  it('the first save into a path that does not exist yet also syncs the parents that gained the new directories', async () => {
+    const root = await tempDir();
+    const dir = path.join(root, 'new', 'store');
+    const data = await solid(4, 4, 'png');
+    const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    // root gained new/, new/ gained store/ (made with tmp/), store/ gained objects/
+    expect(syncPhases(dir, made)).toEqual(['..', '../..', '', ['tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'tmp/<dir>', 'objects']);
   });
 
   it('saving bytes already stored and intact syncs nothing, with or without an index entry', async () => {
     const dir = await tempDir();
     const data = await solid(4, 4, 'png');
     await new LocalAttachmentStore({ dir }).saveImage({ data });
-    synced.length = 0;
-    await new LocalAttachmentStore({ dir }).saveImage({ data });
+    const warm = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
     await rm(new StoreLayout(dir).sourceEntry(hexOf(sha256Id(data))));
-    await new LocalAttachmentStore({ dir }).saveImage({ data });
-    expect(synced).toEqual([]);
+    const indexless = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    expect(syncedIn(dir, [...warm, ...indexless])).toEqual([]);
+  });
+});
+
+describe('a save into a used store: no directory made or checked', () => {
+  it('a new object: one temp dir, its files, the rename and the index entry; no mkdir, stat or rm', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const hex = hexOf(sha256Id(data));
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(opsIn(dir, made).filter((op) => /^(mkdir|stat|lstat|rm) /.test(op))).toEqual([]);
+    expect(opsIn(dir, made).filter((op) => /^(mkdtemp|rename) /.test(op))).toEqual(['mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>']);
+    // index lookup | object files (both) | mkdtemp | open, write, sync both files | open, sync tmp/<dir> | rename |
+    // open, sync objects/ | open, write, close the index entry's temp file | rename: the closes after a sync are not waited for
+    expect(roundTrips(made)).toBe(15);
+    expect(await listTree(path.join(dir, 'tmp'))).toEqual([]);
+    await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
+  });
+
+  it('makes its directories again when they were removed while it was open', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    for (const removed of ['tmp', 'objects', 'sources']) await rm(path.join(dir, removed), { recursive: true });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const ref = await store.saveImage({ data });
+    await expect(store.readImage(ref.attachmentId)).resolves.toMatchObject({ ref: { attachmentId: sha256Id(data) } });
+    expect(await listTree(dir)).toEqual(
+      ['objects/', `objects/${hexOf(ref.attachmentId)}/`, `objects/${hexOf(ref.attachmentId)}/image`, `objects/${hexOf(ref.attachmentId)}/ref.json`, 'sources/', `sources/${hexOf(sha256Id(data))}.json`, 'tmp/'].sort(),
+    );
+  });
+
+  it('makes objects/ durably when only it was removed (the store dir is synced again)', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    await rm(path.join(dir, 'objects'), { recursive: true });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'tmp/<dir>', '', 'objects']);
+  });
+});
+
+describe('a warm read_image: the fewest calls and round trips', () => {
+  async function warmTool(data: Uint8Array) {
+    const cwd = await tempDir();
+    const file = path.join(cwd, 'image.png');
+    await writeFile(file, data);
+    const route = { provider: 'test', model: 'vision' };
+    const tool = createReadImageTool({
+      fs: new LocalFileSystem(),
+      attachments: new LocalAttachmentStore({ dir: await tempDir() }),
+      models: new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]),
+    });
+    const read = async () => {
+      const result = await tool.execute({ file_path: file }, { callId: 'call', cwd, route });
+      expect(result.isError).toBe(false);
+    };
+    await read();
+    return read;
+  }
+
+  it.each([
+    ['a passthrough (compared with the source)', () => solid(30, 20, 'png')],
+    ['a normalised object (hashed)', () => noise(3000, 20, 'png')],
+  ])('%s: the source, the index entry, the object and its record, each opened once and read in one go', async (_, image) => {
+    const read = await warmTool(await image());
+    const made = await callsOf(read);
+    expect(callCounts(made)).toEqual({
+      stat: 2, // the tool's stat, then readBytes' size check before opening
+      open: 4, // source, index entry, object image, reference record
+      'handle.stat': 1, // the source, once opened: still a regular file
+      'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
+      'handle.close': 4,
+    });
+    // stat, stat, open, fstat, read+probe | open entry, read | open both object files, read both (+ probe)
+    expect(roundTrips(made)).toBe(9);
   });
 });

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -81,6 +81,15 @@ describe('cold fallbacks', () => {
     const data = await solid(30, 20, 'png');
     const { reopen, layout } = await warmedUp(data);
     await writeFile(layout.sourceEntry(hexOf(sha256Id(data))), '{"source":');
+    await reopen().saveImage({ data });
+    expect(decodeProbe.entered).toBe(2);
+  });
+
+  it('decodes again when the index entry is larger than any this store writes (it is not read whole)', async () => {
+    const data = await solid(30, 20, 'png');
+    const { reopen, layout } = await warmedUp(data);
+    const entry = layout.sourceEntry(hexOf(sha256Id(data)));
+    await writeFile(entry, `${await readFile(entry, 'utf8')}${' '.repeat(4096)}`); // still valid JSON
     await reopen().saveImage({ data });
     expect(decodeProbe.entered).toBe(2);
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 
 import { describe, expect, it } from 'vitest';
 
@@ -41,6 +41,9 @@ const damages = {
   },
   'emptied': async (file: string) => {
     await writeFile(file, '');
+  },
+  'bytes appended': async (file: string) => {
+    await appendFile(file, 'trailing bytes');
   },
 } as const;
 
