@@ -50,7 +50,7 @@ function syncPhases(dir: string, made: readonly FsCall[]): unknown[] {
   const files = synced.filter((file) => /^tmp\/<dir>\/./.test(file)).sort();
   const others = synced.filter((file) => !/^tmp\/<dir>\/./.test(file));
   const firstFile = synced.findIndex((file) => /^tmp\/<dir>\/./.test(file));
-  return [...others.slice(0, firstFile), files, ...others.slice(firstFile)];
+  return firstFile < 0 ? others : [...others.slice(0, firstFile), files, ...others.slice(firstFile)];
 }
 
 /** Each call as `<op> <path in the store>`. */
