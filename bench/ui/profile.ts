@@ -18,13 +18,15 @@ const STEPS = ['fling', 'search'] as const;
 type Step = (typeof STEPS)[number];
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'v8.execute'];
 const OUT_DIR = path.join(REPO_ROOT, '.bench-results/profiles');
-const TOP = 15;
+const TOP = Number(process.env.PROFILE_TOP ?? 15);
 
 interface TraceEvent {
   readonly name: string;
   readonly ph: string;
   readonly ts: number;
   readonly dur?: number;
+  /** Thread time: what the task had the CPU for (less than `dur` when the machine was busy). */
+  readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
   readonly args?: { readonly name?: string };
@@ -152,9 +154,14 @@ try {
   const thread = events.filter((event) => event.pid === timed.pid && event.tid === timed.tid);
   console.log(`window ${((timed.end - timed.start) / 1000).toFixed(1)} ms, ${String(tasks.length)} tasks`);
   for (const task of tasks.slice(0, 3)) {
-    printTop(`task at +${((task.ts - timed.start) / 1000).toFixed(1)} ms, self time by trace event`, selfTimes(thread, task), task.dur);
+    const cpu = task.tdur === undefined ? '' : `, ${(task.tdur / 1000).toFixed(1)} ms on the CPU`;
+    printTop(`task at +${((task.ts - timed.start) / 1000).toFixed(1)} ms${cpu}, self time by trace event`, selfTimes(thread, task), task.dur);
     printTop('  JS self time in it', jsSelfTimes(profile, task.ts, task.ts + (task.dur ?? 0)));
   }
+  const inWindow = thread.filter((event) => event.ph === 'X' && event.ts >= timed.start && event.ts + (event.dur ?? 0) <= timed.end);
+  const outermost = inWindow.filter((event) => !inWindow.some((other) => other !== event && other.ts <= event.ts && other.ts + (other.dur ?? 0) >= event.ts + (event.dur ?? 0) && (other.dur ?? 0) > (event.dur ?? 0)));
+  console.log('\noutermost trace events inside the window (wall ms / CPU ms)');
+  for (const event of outermost.filter((e) => (e.dur ?? 0) >= 50)) console.log(`  ${((event.dur ?? 0) / 1000).toFixed(2).padStart(8)} / ${((event.tdur ?? 0) / 1000).toFixed(2)}  ${event.name}`);
   printTop('whole window, JS self time', jsSelfTimes(profile, timed.start, timed.end));
 
   await mkdir(OUT_DIR, { recursive: true });

@@ -29,9 +29,7 @@ export interface VirtualReplayListProps {
   readonly keyOf: (index: number) => string;
   readonly renderItem: (index: number) => ReactNode;
   readonly label: string;
-  /** Items kept mounted wherever the viewport is (the current match, the row `j`/`k` reached). */
-  readonly pinned?: readonly number[];
-  /** The item of the find bar's current match, marked `data-current-match`. */
+  /** The item of the find bar's current match, marked `data-current-match` and kept mounted wherever the viewport is. */
   readonly current?: number | null;
   /** The item that holds focus, or `null` when focus leaves the list. */
   readonly onFocusItem?: (index: number | null) => void;
@@ -41,19 +39,21 @@ export interface VirtualReplayListProps {
 /**
  * A replay whose DOM holds only the items near the viewport (the page scrolls; the list keeps its
  * full height). Items are measured as they mount and re-measured when they resize (a row opens,
- * an image decodes, the window narrows); a size change above the viewport moves the scroll
- * position by the same amount, so what is under the pointer stays there.
+ * an image decodes, the window narrows); a size change above the pointer moves the scroll
+ * position by the same amount, so what is under the pointer stays there (`ScrollAnchor`). It
+ * renders again only when its props change: typing in the find bar re-renders the bar, not the list.
  *
  * For assistive technology it is a feed: every item an article with its position and the list's
  * size. The focused item stays mounted while it is scrolled away, so focus survives.
  */
-export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = [], current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
+export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf, renderItem, label, current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
   const pendingFocus = useRef<number | null>(null);
 
-  const keep = [...pinned, ...(focused === null ? [] : [focused])].filter((index) => index >= 0 && index < count);
+  // Kept mounted wherever the viewport is: the current match, and the focused item (where `j`/`k` moved to).
+  const keep = [current, focused].filter((index) => index !== null && index >= 0 && index < count);
   const keepKey = keep.join(',');
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -180,7 +180,7 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
       ))}
     </div>
   );
-}
+});
 
 /**
  * An item's content, rendered again only when its item or `renderItem` changes: a scroll frame
