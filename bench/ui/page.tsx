@@ -83,9 +83,11 @@ const bench: UiBenchPage = {
     await mountUntilAllRowsPainted(view('replay', true));
     // The first search builds the bar's lowercased texts (once per log); the timed one reuses them.
     await searchFor(`${needle}#warm-up`);
+    performance.mark('uibench:search:start');
     const start = performance.now();
     await searchFor(needle);
     const replayMs = performance.now() - start;
+    performance.mark('uibench:search:end');
     const matches = matchCount();
     await unmountCurrent();
     return { floorMs, replayMs, matches, floorMatches };
@@ -93,6 +95,7 @@ const bench: UiBenchPage = {
   async flingLongestTask() {
     await mountUntilAllRowsPainted(view('replay', true));
     await settleTilesInView();
+    performance.mark('uibench:fling:start');
     const longTasks = recordLongTasks();
     const bottom = (): number => document.documentElement.scrollHeight - window.innerHeight;
     const stops = 20;
@@ -106,6 +109,7 @@ const bench: UiBenchPage = {
     }
     await afterNextPaint();
     const longest = longTasks.stop();
+    performance.mark('uibench:fling:end');
     await unmountCurrent();
     return longest;
   },

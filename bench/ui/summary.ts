@@ -10,7 +10,12 @@ export const TARGETS = {
   heapGrowth: 10,
   /** The longest main-thread task while flinging to the end and back, ms (the Long Tasks API's threshold). */
   flingLongestTaskMs: 50,
-  /** A find-bar search at most this × a plain `String.includes` loop over the same texts. */
+  /**
+   * A find-bar search over the largest log at most this × a plain `String.includes` loop over the
+   * same texts (the issue's target is set at 30 000 calls; smaller logs are printed, not judged:
+   * there the loop takes tens of µs and the bar's one re-render, a fixed fraction of a ms, is all
+   * the ratio says).
+   */
   searchRatio: 2,
 } as const;
 
@@ -100,12 +105,15 @@ function targetChecks(sizes: readonly Measured[]): Check[] {
         `the parsed log grew ${logGrowth.toFixed(2)}×; heap ÷ log: ${middle.heapPerLogByte.toFixed(2)} → ${largest.heapPerLogByte.toFixed(2)})`,
     });
   }
-  for (const { toolCalls, flingLongestTaskMs, search } of sizes) {
+  for (const { toolCalls, flingLongestTaskMs } of sizes) {
     checks.push({
       kind: 'target',
       ok: flingLongestTaskMs < TARGETS.flingLongestTaskMs,
       text: `longest task flinging to the end and back < ${String(TARGETS.flingLongestTaskMs)} ms at ${String(toolCalls)} calls (${flingLongestTaskMs === 0 ? 'none reached 50' : flingLongestTaskMs.toFixed(0)} ms)`,
     });
+  }
+  if (largest !== undefined) {
+    const { toolCalls, search } = largest;
     checks.push({
       kind: 'target',
       ok: search.ratio <= TARGETS.searchRatio,

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { SessionReplay } from '@toolcard/ui-tool-image';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { loadRecordedAttachment } from '../support/attachment-store';
+import { gated } from '../support/loaders';
 import { recordedLog } from '../support/recorded-logs';
 import { repeatLog } from '../support/repeat-log';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
@@ -61,6 +62,11 @@ function articleAtMiddle(canvasElement: HTMLElement): HTMLElement {
 function inViewport(element: HTMLElement): boolean {
   const { top } = element.getBoundingClientRect();
   return top >= 0 && top < window.innerHeight;
+}
+
+/** Where the pointer rests: the replay keeps the item under it in place. */
+function restPointerAt(clientY: number): void {
+  window.dispatchEvent(new PointerEvent('pointermove', { clientX: 200, clientY }));
 }
 
 async function scrollSettled(top: number): Promise<void> {
@@ -175,6 +181,73 @@ export const FindInLongSession: Story = {
       for (const article of articles(canvasElement)) {
         await expect(article.querySelector('[data-state="error"]')).not.toBeNull();
       }
+    });
+  },
+};
+
+/** The images of the anchoring story, held until its play function lets them arrive. */
+const HELD_IMAGES = gated(loadRecordedAttachment);
+
+/** An article's top edge in the viewport. */
+function topOf(article: HTMLElement): number {
+  return article.getBoundingClientRect().top;
+}
+
+/**
+ * Rows above the pointer change size while it rests on a row: they close and open (the `o` key or
+ * the find bar does that to rows not under the pointer) and their images arrive. The row under the
+ * pointer stays where it was, to the pixel; what changed size above it moved the scroll position.
+ */
+export const AnchoredWhileRowsAboveChange: Story = {
+  name: 'Anchored: rows above the pointer change size',
+  parameters: { toolcard: { loadImage: HELD_IMAGES.loadImage } satisfies ToolcardParameters },
+  play: async ({ canvasElement, step }) => {
+    HELD_IMAGES.close();
+    await waitFor(() => expect(articles(canvasElement).length).toBeGreaterThan(5));
+    // In the middle of the log, a row with images near the viewport's top; the pointer on a row below it.
+    await scrollSettled(document.documentElement.scrollHeight / 2);
+    const withImages = await waitFor(() => {
+      const found = articles(canvasElement).find((article) => article.querySelector('.tc-gallery__tile') !== null && topOf(article) > 0);
+      if (found === undefined) throw new Error('no row with images below the viewport top yet');
+      return found;
+    });
+    await scrollSettled(window.scrollY + topOf(withImages) - 40);
+    const pointerY = Math.max(window.innerHeight / 2, withImages.getBoundingClientRect().bottom + 10);
+    const target = await waitFor(() => {
+      const found = articles(canvasElement).find((article) => topOf(article) <= pointerY && article.getBoundingClientRect().bottom > pointerY);
+      if (found === undefined) throw new Error('no row under the pointer');
+      return found;
+    });
+    restPointerAt(pointerY);
+    const targetTop = topOf(target);
+
+    await step('rows above the pointer open or close, then go back: the row under it stays', async () => {
+      const rowsAbove = articles(canvasElement).filter((article) => article.getBoundingClientRect().bottom <= pointerY);
+      const disclosures = rowsAbove.flatMap((article) => [...article.querySelectorAll<HTMLButtonElement>(':scope .tc-row__disclosure')].slice(0, 1)).slice(-4);
+      const heights = (): number[] => rowsAbove.map((row) => row.getBoundingClientRect().height);
+      const heightsBefore = heights();
+      // Clicks that do not move the pointer, as the `o` key's toggle is.
+      for (const disclosure of disclosures) disclosure.click();
+      await frames();
+      const changed = heights().reduce((sum, height, at) => sum + Math.abs(height - (heightsBefore[at] ?? 0)), 0);
+      // Enough changed above that a replay holding nothing still would move the row by it.
+      await expect(changed).toBeGreaterThan(50);
+      await expect(Math.abs(topOf(target) - targetTop)).toBeLessThanOrEqual(1);
+      for (const disclosure of disclosures) disclosure.click();
+      await frames();
+      await expect(Math.abs(topOf(target) - targetTop)).toBeLessThanOrEqual(1);
+    });
+
+    await step('images arrive in the rows above the pointer: the row under it stays', async () => {
+      const tilesAbove = (): HTMLElement[] =>
+        [...canvasElement.querySelectorAll<HTMLElement>('.tc-gallery__tile')].filter((tile) => tile.getBoundingClientRect().bottom <= pointerY && tile.getBoundingClientRect().bottom > 0);
+      // Thumbnails in view ask for their images (held at the gate) once they stayed near it a moment.
+      await waitFor(() => expect(tilesAbove().some((tile) => tile.dataset.status === 'loading')).toBe(true));
+      await expect(HELD_IMAGES.held()).toBeGreaterThan(0);
+      HELD_IMAGES.open();
+      await waitFor(() => expect(tilesAbove().every((tile) => tile.dataset.status === 'ready')).toBe(true));
+      await frames();
+      await expect(Math.abs(topOf(target) - targetTop)).toBeLessThanOrEqual(1);
     });
   },
 };

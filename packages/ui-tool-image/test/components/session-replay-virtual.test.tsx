@@ -5,7 +5,8 @@ import { SessionReplay } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { ToolCardProvider } from '../../src/plugins';
 import { CWD, HOME, logText, toolCallEvent, toolResultEvent } from '../model/builders';
-import { disclosureOf, loadImageStub } from './harness';
+import type { ToolViewOwnerProps } from '../../src/components';
+import { disclosureOf, loadImageStub, RegisterEntry } from './harness';
 import { mountedItems, replayFeed } from './replay-feed';
 
 // happy-dom lays nothing out: every item keeps the virtualizer's estimate (44 px) and the window
@@ -118,6 +119,35 @@ describe('SessionReplay, virtualised', () => {
     scrollWindowTo(0);
     expect(disclosureOf('c1').getAttribute('aria-expanded')).toBe('true');
     expect(within(replayFeed()).getByText('text of c1')).toBeTruthy();
+  });
+
+  it('renders a mounted row again neither for a keystroke in the find bar nor for a scroll', () => {
+    const renders = new Map<string, number>();
+    const counting = {
+      slot: 'tool.call.toolview',
+      key: 'read',
+      priority: 1,
+      component: ({ node }: ToolViewOwnerProps): ReactNode => {
+        renders.set(node.callId, (renders.get(node.callId) ?? 0) + 1);
+        return <p data-call-id={node.callId}>{node.callId}</p>;
+      },
+    } as const;
+    render(
+      <>
+        <RegisterEntry registration={counting} />
+        <SessionReplay log={conversationLog(3000)} />
+      </>,
+      { wrapper: Providers },
+    );
+    const before = new Map(renders);
+    expect(before.size).toBeGreaterThan(5);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Find' }), { target: { value: 'f1' } });
+    expect(screen.getByRole('search').textContent).toMatch(/\d+ matches/);
+    // Three items down: the list moves every row, mounts a few and drops a few.
+    scrollWindowTo(44 * 3);
+    const stillMounted = [...before.keys()].filter((callId) => document.querySelector(`[data-call-id="${callId}"]`) !== null);
+    expect(stillMounted.length).toBeGreaterThan(5);
+    for (const callId of stillMounted) expect(renders.get(callId)).toBe(before.get(callId));
   });
 
   it('keeps every mounted item when the log grows (live), and shows the new ones when scrolled to', () => {

@@ -71,6 +71,59 @@ export function itemSearchText(item: ReplayItem): string {
 }
 
 /**
+ * The items' search texts end to end in one string, with where each one starts: a search is one
+ * scan of contiguous memory. Tens of thousands of separate strings, allocated between everything
+ * else a log's items are made of, scan several times slower, one cache miss per item.
+ */
+export class SearchHaystack {
+  private readonly text: string;
+  /** `starts[i]`: where item i's text starts; `starts[count]`: one past the end of the last one. */
+  private readonly starts: Int32Array;
+
+  constructor(texts: readonly string[]) {
+    this.starts = new Int32Array(texts.length + 1);
+    let start = 0;
+    for (const [index, text] of texts.entries()) {
+      this.starts[index] = start;
+      start += text.length + 1;
+    }
+    this.starts[texts.length] = start;
+    this.text = texts.join('\n');
+  }
+
+  /** The items whose text has `needle` (not empty), in order: what a `String.includes` per item finds. */
+  itemsWith(needle: string): number[] {
+    const found: number[] = [];
+    const last = this.starts.length - 2;
+    for (let from = 0; ; ) {
+      const at = this.text.indexOf(needle, from);
+      if (at === -1) return found;
+      const item = this.itemAt(at, last);
+      const next = this.starts[item + 1] ?? this.text.length + 1;
+      // A match running into the next item's text (over the separator) is no match of either.
+      if (at + needle.length < next) {
+        found.push(item);
+        from = next;
+      } else {
+        from = at + 1;
+      }
+    }
+  }
+
+  /** The item whose text holds offset `at`: the last one starting at or before it. */
+  private itemAt(at: number, last: number): number {
+    let low = 0;
+    let high = last;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((this.starts[middle] ?? 0) <= at) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+}
+
+/**
  * Facts and search texts of a replay's items, cached across the snapshots of a growing log: a
  * live log rebuilds its call nodes on every append, so the cache is keyed by item key and checked
  * against what an item's facts derive from (its calls' arguments and results), not node identity.

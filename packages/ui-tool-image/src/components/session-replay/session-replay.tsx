@@ -155,7 +155,6 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
             keyOf={keyOf}
             renderItem={renderItem}
             label={labels['replay.items']}
-            pinned={currentPosition === null ? [] : [currentPosition]}
             current={currentPosition}
             onFocusItem={setFocusedPosition}
             handle={list}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { replayItemKey, type ReplayItem } from './replay-items';
-import { REPLAY_STATES, ReplaySearchIndex, type ReplayFilter, type ReplayState } from './replay-search';
+import { REPLAY_STATES, ReplaySearchIndex, SearchHaystack, type ReplayFilter, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
   /** Each item's key (`replayItemKey`), made once per item list: the virtualizer asks for them on every re-measure. */
@@ -48,18 +48,13 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
 
   const needle = filter.text.trim().toLowerCase();
   const searching = needle !== '';
-  // Built on the first search of a log (and again only as it grows), so a search is one includes per item.
-  const texts = useMemo(() => (searching ? items.map((item, at) => index.textOf(keys[at] ?? '', item)) : null), [searching, items, keys, index]);
+  // Built on the first search of a log (and again only as it grows), so a search is one scan of the texts.
+  const haystack = useMemo(() => (searching ? new SearchHaystack(items.map((item, at) => index.textOf(keys[at] ?? '', item))) : null), [searching, items, keys, index]);
   const matches = useMemo(() => {
-    if (texts === null) return [];
-    const found: number[] = [];
-    const count = visible?.length ?? texts.length;
-    for (let position = 0; position < count; position += 1) {
-      const text = texts[visible === null ? position : (visible[position] ?? -1)];
-      if (text?.includes(needle) === true) found.push(position);
-    }
-    return found;
-  }, [needle, visible, texts]);
+    if (haystack === null) return [];
+    const found = haystack.itemsWith(needle);
+    return visible === null ? found : positionsIn(visible, found);
+  }, [needle, visible, haystack]);
 
   const callsToOpen = (item: ReplayItem): string[] => {
     if (item.kind !== 'call') return [];
@@ -75,4 +70,15 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
   };
 
   return { keys, visible, matches, toolCounts, stateCounts, callsToOpen };
+}
+
+/** Where each of `items` (ascending) is in `shown` (ascending item indexes), for those it holds. */
+function positionsIn(shown: readonly number[], items: readonly number[]): number[] {
+  const positions: number[] = [];
+  let position = 0;
+  for (const item of items) {
+    while (position < shown.length && (shown[position] ?? Number.POSITIVE_INFINITY) < item) position += 1;
+    if (shown[position] === item) positions.push(position);
+  }
+  return positions;
 }

@@ -1,11 +1,6 @@
-import {
-  defaultRangeExtractor,
-  measureElement as measuredSize,
-  useWindowVirtualizer,
-  type Range,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { itemTransform, ScrollAnchor } from './scroll-anchor';
 
 /**
  * Estimated height of an item not measured yet: a collapsed row (2.25rem) and the gap under it.
@@ -34,9 +29,7 @@ export interface VirtualReplayListProps {
   readonly keyOf: (index: number) => string;
   readonly renderItem: (index: number) => ReactNode;
   readonly label: string;
-  /** Items kept mounted wherever the viewport is (the current match, the row `j`/`k` reached). */
-  readonly pinned?: readonly number[];
-  /** The item of the find bar's current match, marked `data-current-match`. */
+  /** The item of the find bar's current match, marked `data-current-match` and kept mounted wherever the viewport is. */
   readonly current?: number | null;
   /** The item that holds focus, or `null` when focus leaves the list. */
   readonly onFocusItem?: (index: number | null) => void;
@@ -46,19 +39,21 @@ export interface VirtualReplayListProps {
 /**
  * A replay whose DOM holds only the items near the viewport (the page scrolls; the list keeps its
  * full height). Items are measured as they mount and re-measured when they resize (a row opens,
- * an image decodes, the window narrows); a size change above the viewport moves the scroll
- * position by the same amount, so what is under the pointer stays there.
+ * an image decodes, the window narrows); a size change above the pointer moves the scroll
+ * position by the same amount, so what is under the pointer stays there (`ScrollAnchor`). It
+ * renders again only when its props change: typing in the find bar re-renders the bar, not the list.
  *
  * For assistive technology it is a feed: every item an article with its position and the list's
  * size. The focused item stays mounted while it is scrolled away, so focus survives.
  */
-export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = [], current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
+export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf, renderItem, label, current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
   const pendingFocus = useRef<number | null>(null);
 
-  const keep = [...pinned, ...(focused === null ? [] : [focused])].filter((index) => index >= 0 && index < count);
+  // Kept mounted wherever the viewport is: the current match, and the focused item (where `j`/`k` moved to).
+  const keep = [current, focused].filter((index) => index !== null && index >= 0 && index < count);
   const keepKey = keep.join(',');
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -71,6 +66,7 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
   );
 
   const pointerY = usePointerY();
+  const [anchor] = useState(() => new ScrollAnchor(pointerY));
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count,
     estimateSize: () => ESTIMATED_ITEM_SIZE,
@@ -82,17 +78,18 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
     // The default reads `document` and `window`, which a server render must not touch; in a
     // browser `globalThis` is the window (its offset is not reported again until it scrolls).
     initialOffset: () => (globalThis as { readonly scrollY?: number }).scrollY ?? 0,
-    measureElement: keepEstimateWhenUnlaidOut,
+    measureElement: anchor.measure,
+    onChange: anchor.onChange,
   });
-  // What stays put when items change size: the item under the pointer (else the viewport's top).
-  // An item wholly above that point moves the scroll position by its change; one at or below it grows in place.
   useLayoutEffect(() => {
-    const anchored: Virtualizer<Window, HTMLElement>['shouldAdjustScrollPositionOnItemSizeChange'] = (item, _delta, instance) =>
-      item.end <= (instance.scrollOffset ?? 0) + (pointerY.current ?? 0);
     // The virtualizer's documented way to set this is assigning the instance property, which the
     // React Compiler's lint reads as mutating a hook's result; it is set once, outside render.
-    Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchored);
-  }, [virtualizer, pointerY]);
+    Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchor.noteResize);
+  }, [virtualizer, anchor]);
+  // After the rows of this commit measured themselves (their refs run before this effect).
+  useLayoutEffect(() => {
+    anchor.afterCommit(virtualizer);
+  });
 
   // The list's offset in the page changes when what is above it does (problems, the find bar
   // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
@@ -176,14 +173,22 @@ export function VirtualReplayList({ count, keyOf, renderItem, label, pinned = []
           tabIndex={-1}
           data-last={item.index === count - 1 ? '' : undefined}
           data-current-match={item.index === current ? '' : undefined}
-          style={{ transform: `translateY(${String(item.start - scrollMargin)}px)` }}
+          style={{ transform: itemTransform(item.start, scrollMargin) }}
         >
-          {renderItem(item.index)}
+          <ItemContent index={item.index} renderItem={renderItem} />
         </article>
       ))}
     </div>
   );
-}
+});
+
+/**
+ * An item's content, rendered again only when its item or `renderItem` changes: a scroll frame
+ * re-renders the list (positions move) but not the rows already mounted.
+ */
+const ItemContent = memo(function ItemContent({ index, renderItem }: { readonly index: number; readonly renderItem: (index: number) => ReactNode }): ReactNode {
+  return renderItem(index);
+});
 
 /** The pointer's last height in the viewport, `null` until it moves or once it leaves the page. */
 function usePointerY(): { readonly current: number | null } {
@@ -212,16 +217,4 @@ function itemIndexOf(target: EventTarget, list: HTMLElement): number | null {
   if (article?.parentElement !== list) return null;
   const index = Number(article.getAttribute('data-index'));
   return Number.isInteger(index) ? index : null;
-}
-
-/**
- * A measured size of 0 means the item is not laid out (the replay sits in a `display: none` tab,
- * or a DOM without layout): keep what the item had, or the estimate. Taking the 0 would stack
- * every item at one offset and mount the whole log at once.
- */
-function keepEstimateWhenUnlaidOut(element: HTMLElement, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, HTMLElement>): number {
-  const size = measuredSize(element, entry, instance);
-  if (size > 0) return size;
-  const index = instance.indexFromElement(element);
-  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? ESTIMATED_ITEM_SIZE;
 }
