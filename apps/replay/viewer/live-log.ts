@@ -5,7 +5,8 @@ import type { FollowMessage, ShownMessage } from './follow-protocol';
 
 export interface LiveLogOptions {
   readonly signal: AbortSignal;
-  readonly onLog: (log: ParsedSessionLog) => void;
+  /** A snapshot; call `shown` once it is on screen, and the worker sends the next. */
+  readonly onLog: (log: ParsedSessionLog, shown: () => void) => void;
   readonly onStatus: (status: FollowStatus) => void;
   /** Starts the follow worker (`follow-worker.ts`), the way the bundler ships it. */
   readonly createWorker: () => Worker;
@@ -14,8 +15,8 @@ export interface LiveLogOptions {
 /**
  * Follows the replay server's log in a Web Worker: fetching, decoding and parsing happen there, and
  * the page receives the status and each snapshot (only the appended events are copied across), so
- * the page's thread only renders. The worker sends the next snapshot once this one is rendered and
- * painted (the frame after it). Aborting terminates the worker.
+ * the page's thread only renders. The worker sends the next snapshot once the page says this one is
+ * shown. Aborting terminates the worker.
  */
 export function followLogInWorker({ signal, onLog, onStatus, createWorker }: LiveLogOptions): void {
   if (signal.aborted) return;
@@ -35,11 +36,8 @@ export function followLogInWorker({ signal, onLog, onStatus, createWorker }: Liv
     }
     const log = receiver.receive(data);
     if (log === null) return;
-    onLog(log);
-    requestAnimationFrame(() => {
-      setTimeout(() => {
-        worker.postMessage({ kind: 'shown' } satisfies ShownMessage);
-      });
+    onLog(log, () => {
+      worker.postMessage({ kind: 'shown' } satisfies ShownMessage);
     });
   };
 }

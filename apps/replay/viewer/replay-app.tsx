@@ -1,5 +1,5 @@
 import { ToolCardProvider, type Locale, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
 import type { FollowStatus } from './follow-log';
@@ -14,17 +14,40 @@ interface ReplayInfo {
   readonly store: boolean;
 }
 
+/**
+ * The log as the worker delivers it. A snapshot renders as a transition, so React renders its rows in
+ * slices between which the page stays responsive; the worker is told a snapshot is shown once it is
+ * committed and painted (the task after the next frame), so the next never interrupts it.
+ */
 function useLiveLog(): { readonly log: ParsedSessionLog | null; readonly status: FollowStatus | null } {
-  const [log, setLog] = useState<ParsedSessionLog | null>(null);
+  const [delivered, setDelivered] = useState<{ readonly log: ParsedSessionLog; readonly shown: () => void } | null>(null);
   const [status, setStatus] = useState<FollowStatus | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    followLogInWorker({ signal: controller.signal, onLog: setLog, onStatus: setStatus, createWorker: () => new FollowWorker() });
+    followLogInWorker({
+      signal: controller.signal,
+      onLog: (log, shown) => {
+        startTransition(() => {
+          setDelivered({ log, shown });
+        });
+      },
+      onStatus: setStatus,
+      createWorker: () => new FollowWorker(),
+    });
     return () => {
       controller.abort();
     };
   }, []);
-  return { log, status };
+  useEffect(() => {
+    if (delivered === null) return;
+    const frame = requestAnimationFrame(() => {
+      setTimeout(delivered.shown);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [delivered]);
+  return { log: delivered?.log ?? null, status };
 }
 
 function useReplayInfo(): ReplayInfo | null {

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect, type FunctionComponent, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionReplay, type MessageOwnerProps, type ToolViewOwnerProps } from '../../src/components';
@@ -76,5 +76,27 @@ describe('SessionReplay of a growing log', () => {
     expect(rendersOf('done-early')).toBe(before.early);
     expect(rendersOf('late')).toBeGreaterThan(before.late);
     expect(rendersOf('appended question')).toBeGreaterThan(0);
+  });
+
+  it("keeps the find bar's counts and search current as calls settle and rows arrive", () => {
+    const reader = new SessionLogReader();
+    reader.append(`${headerLine()}\n` + line(toolCallEvent('slow', 'bash', '{"command":"make"}')));
+    const { rerender } = render(<SessionReplay log={reader.snapshot()} />, { wrapper: Providers });
+    const bar = screen.getByRole('search', { name: 'Find and filter' });
+    const stateLabels = (): (string | null | undefined)[] =>
+      within(within(bar).getByRole('group', { name: 'State' }))
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent);
+    fireEvent.change(within(bar).getByRole('searchbox', { name: 'Find' }), { target: { value: 'linker' } });
+    expect(within(bar).getByText('No matches')).toBeTruthy();
+    expect(stateLabels()).toContain('Running (1)');
+
+    reader.append(
+      line(toolResultEvent('slow', [{ type: 'text', text: 'linker failed' }], { isError: true, error: { name: 'ExitError', code: '2' } })) +
+        line(toolCallEvent('next', 'grep', '{"pattern":"linker"}')),
+    );
+    rerender(<SessionReplay log={reader.snapshot()} />);
+    expect(stateLabels()).toEqual(['Failed (1)', 'Refused (0)', 'Stopped (0)', 'Running (1)', 'With images (0)']);
+    expect(within(bar).getByText('2 matches')).toBeTruthy();
   });
 });

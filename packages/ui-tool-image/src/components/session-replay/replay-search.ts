@@ -124,47 +124,29 @@ export class SearchHaystack {
 }
 
 /**
- * Facts and search texts of a replay's items, cached across the snapshots of a growing log: a
- * live log rebuilds its call nodes on every append, so the cache is keyed by item key and checked
- * against what an item's facts derive from (its calls' arguments and results), not node identity.
+ * Facts and search texts of a replay's items, each worked out once per item object: the replay
+ * builder keeps an unchanged item the same object across the snapshots of a growing log and makes
+ * a new one for a call that changed, so a snapshot costs a lookup per item and work only for new ones.
  */
 export class ReplaySearchIndex {
-  private readonly entries = new Map<string, { readonly sources: readonly unknown[]; readonly facts: ItemFacts; text?: string }>();
+  private readonly entries = new WeakMap<ReplayItem, { readonly facts: ItemFacts; text?: string }>();
 
-  private entry(key: string, item: ReplayItem) {
-    const sources = sourcesOf(item);
-    let entry = this.entries.get(key);
-    if (entry === undefined || !sameSources(entry.sources, sources)) {
-      entry = { sources, facts: itemFacts(item) };
-      this.entries.set(key, entry);
+  private entry(item: ReplayItem) {
+    let entry = this.entries.get(item);
+    if (entry === undefined) {
+      entry = { facts: itemFacts(item) };
+      this.entries.set(item, entry);
     }
     return entry;
   }
 
-  factsOf(key: string, item: ReplayItem): ItemFacts {
-    return this.entry(key, item).facts;
+  factsOf(item: ReplayItem): ItemFacts {
+    return this.entry(item).facts;
   }
 
-  textOf(key: string, item: ReplayItem): string {
-    const entry = this.entry(key, item);
+  textOf(item: ReplayItem): string {
+    const entry = this.entry(item);
     entry.text ??= itemSearchText(item);
     return entry.text;
   }
-}
-
-/**
- * What an item's facts come from. A message event never changes once read; a call changes as its
- * result (the parsed event's content array, the same object in every snapshot) and nested calls arrive.
- */
-function sourcesOf(item: ReplayItem): readonly unknown[] {
-  if (item.kind === 'message') return [];
-  const sources: unknown[] = [];
-  eachCall(item.node, (call) => {
-    sources.push(call.name, call.argsRaw, call.result?.content, call.result?.outcome);
-  });
-  return sources;
-}
-
-function sameSources(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((source, index) => source === b[index]);
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { replayItemKey, type ReplayItem } from './replay-items';
-import { REPLAY_STATES, ReplaySearchIndex, SearchHaystack, type ReplayFilter, type ReplayState } from './replay-search';
+import { itemSearchText, REPLAY_STATES, ReplaySearchIndex, SearchHaystack, type ReplayFilter, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
   /** Each item's key (`replayItemKey`), made once per item list: the virtualizer asks for them on every re-measure. */
@@ -19,7 +19,7 @@ export interface ReplayFind {
 export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter): ReplayFind {
   const [index] = useState(() => new ReplaySearchIndex());
   const keys = useMemo(() => items.map(replayItemKey), [items]);
-  const facts = useMemo(() => items.map((item, at) => index.factsOf(keys[at] ?? '', item)), [items, keys, index]);
+  const facts = useMemo(() => items.map((item) => index.factsOf(item)), [items, index]);
 
   const { toolCounts, stateCounts } = useMemo(() => {
     const tools = new Map<string, number>();
@@ -49,7 +49,7 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
   const needle = filter.text.trim().toLowerCase();
   const searching = needle !== '';
   // Built on the first search of a log (and again only as it grows), so a search is one scan of the texts.
-  const haystack = useMemo(() => (searching ? new SearchHaystack(items.map((item, at) => index.textOf(keys[at] ?? '', item))) : null), [searching, items, keys, index]);
+  const haystack = useMemo(() => (searching ? new SearchHaystack(items.map((item) => index.textOf(item))) : null), [searching, items, index]);
   const matches = useMemo(() => {
     if (haystack === null) return [];
     const found = haystack.itemsWith(needle);
@@ -61,7 +61,7 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
     const open: string[] = [item.node.callId];
     const visit = (node: typeof item.node): void => {
       for (const child of node.children) {
-        if (index.textOf(`call:${child.callId}`, { kind: 'call', line: item.line, node: child }).includes(needle)) open.push(child.callId);
+        if (itemSearchText({ kind: 'call', line: item.line, node: child }).includes(needle)) open.push(child.callId);
         visit(child);
       }
     };
