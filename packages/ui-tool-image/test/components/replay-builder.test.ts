@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplayBuilder, type ReplayItem } from '../../src/components/session-replay/replay-items';
 import { parseSessionLog, SessionLogReader, type ParsedSessionLog, type SessionEvent } from '../../src/model';
 import { CWD, dispatchEvents, headerLine, toolCallEvent, toolResultEvent } from '../model/builders';
-import { referenceLog } from '../support/reference-logs';
+import { REFERENCE_LOG_NAMES, referenceLog } from '../support/reference-logs';
 
 const line = (event: unknown): string => `${JSON.stringify(event)}\n`;
 const say = (text: string) => ({ type: 'assistant/message', data: { message: { role: 'assistant', content: [{ type: 'text', text }] } } });
@@ -88,6 +88,22 @@ describe('ReplayBuilder: a growing log costs what was appended', () => {
       reader.append(text.slice(cut));
       expect(builder.replayOf(reader.snapshot())).toEqual(whole);
     }
+  });
+});
+
+describe("ReplayBuilder on the harness's reference logs", () => {
+  it.each(REFERENCE_LOG_NAMES)('%s read one line per snapshot gives the replay of the whole log', (name) => {
+    const text = referenceLog(name, CWD);
+    const whole = new ReplayBuilder().replayOf(parseSessionLog(text));
+    expect(whole.items.length).toBeGreaterThan(0);
+    const reader = new SessionLogReader();
+    const builder = new ReplayBuilder();
+    for (const logLine of text.split(/(?<=\n)/)) {
+      reader.append(logLine);
+      builder.replayOf(reader.snapshot());
+    }
+    reader.end();
+    expect(builder.replayOf(reader.snapshot())).toEqual(whole);
   });
 });
 
