@@ -76,8 +76,8 @@ export type ScrollLoads = Omit<LoadCheck, 'pace' | 'objectUrlsCreated' | 'liveOb
  * Scrolls the page top to bottom a viewport at a time, then compares the loader's calls with the
  * attachments whose tiles were in view. `read` stops at each viewport until its tiles have loaded,
  * as a reader does: every attachment in view loads, once. `fling` moves on after one painted frame,
- * shorter than a thumbnail's dwell (`useNearViewport`): only the tiles where it comes to rest load,
- * none it passed by. At each stop every id loaded so far must belong to a tile that has been within
+ * shorter than a thumbnail's dwell (`useNearViewport`): only the tiles where it comes to rest (and
+ * where it started) load, none it passed by. At each stop every id loaded so far must belong to a tile that has been within
  * the near margin.
  */
 export async function scrollThroughPage(
@@ -91,6 +91,9 @@ export async function scrollThroughPage(
   const idsNear = new Set<string>();
   const idsNearAnyStop = new Set<string>();
   const loadedAheadOfView = new Set<string>();
+  // The page rests at its top while the replay mounts (a long log replays in slices): the tiles
+  // there may load before the fling starts, as they would for a reader who waits.
+  const idsNearAtStart = new Set(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
   let unsettledTiles = 0;
   let scrollSteps = 0;
   // Each stop starts where the last one's viewport ended, measured after its frame: items grow
@@ -119,8 +122,8 @@ export async function scrollThroughPage(
     for (const tile of inView) tilesInView.add(tile);
     for (const id of idsOf(inView)) idsInView.add(id);
     const idsNearAtRest = new Set(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
-    for (const id of idsNearAtRest) idsNearAnyStop.add(id);
-    loadedInPassing = [...callsById.keys()].filter((id) => !idsNearAtRest.has(id));
+    for (const id of [...idsNearAtStart, ...idsNearAtRest]) idsNearAnyStop.add(id);
+    loadedInPassing = [...callsById.keys()].filter((id) => !idsNearAtRest.has(id) && !idsNearAtStart.has(id));
   }
   const calls = [...callsById.values()];
   return {

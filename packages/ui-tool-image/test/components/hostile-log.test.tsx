@@ -4,7 +4,7 @@ import { SessionReplay } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { envelopeText, headerLine, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../model/builders';
 import { disclosureOf, renderInProvider, rowOf } from './harness';
-import { mountedItems } from './replay-feed';
+import { mountedItems, replayedWhole } from './replay-feed';
 
 declare global {
   var __tcPwned: boolean | undefined;
@@ -87,7 +87,7 @@ function expectNothingLive(): void {
 }
 
 describe('a hostile log', () => {
-  it('renders as text: no element, attribute or script is created from log content', { timeout: 30_000 }, () => {
+  it('renders as text: no element, attribute or script is created from log content', { timeout: 30_000 }, async () => {
     const onOpenFile = vi.fn<(path: string) => void>();
     const text = hostileLogText();
     expect(text).toContain('\\ud800');
@@ -97,6 +97,7 @@ describe('a hostile log', () => {
     expect(log.events.length + skipped).toBe(EVENT_COUNT);
 
     renderInProvider(<SessionReplay log={log} />, { cwd: CWD, onOpenFile });
+    await replayedWhole();
     // Virtualised: a screenful of the ~2 000 items is in the DOM, and the feed says how many there are.
     const items = mountedItems();
     expect(items.length).toBeLessThan(40);

@@ -190,3 +190,61 @@ describe('ReplayBuilder: identity of items across snapshots', () => {
     expect(builder.replayOf(reader.snapshot()).problems).toEqual([{ line: 5, message: 'result for call ghost, whose call head is not in the log' }]);
   });
 });
+
+/** Stops a build after every `count` events. */
+function every(count: number): () => boolean {
+  let added = 0;
+  return () => (added += 1) % count === 0;
+}
+
+describe('ReplayBuilder in slices', () => {
+  const header = `${headerLine()}\n`;
+  const text = header + conversationLines(0, 40) + 'not json\n' + conversationLines(40, 60);
+  const log = parseSessionLog(text);
+  const whole = new ReplayBuilder().replayOf(log);
+
+  it('stops where it is told, and continues to the replay of the whole log', () => {
+    expect(whole.pendingEvents).toBe(0);
+    const builder = new ReplayBuilder();
+    const first = builder.replayOf(log, every(7));
+    expect(first.pendingEvents).toBe(log.events.length - 7);
+    expect(first.items).toEqual(new ReplayBuilder().replayOf({ ...log, events: log.events.slice(0, 7) }).items);
+    // The same log again is the same slice: a render repeated (StrictMode, a server render and its hydration) replays no more.
+    expect(builder.replayOf(log, every(7))).toBe(first);
+    const slices = [first];
+    while ((slices.at(-1)?.pendingEvents ?? 0) > 0) slices.push(builder.continue(every(7)));
+    expect(slices.map((slice) => slice.pendingEvents)).toEqual(slices.map((_, index) => Math.max(0, log.events.length - 7 * (index + 1))));
+    expect(slices.at(-1)).toEqual(whole);
+    expect(builder.continue()).toBe(slices.at(-1));
+  });
+
+  it('names only the problems up to the last line it replayed until the log is whole', () => {
+    // The header, then 40 items of one or two lines each (20 messages, 20 calls with their results).
+    const badLine = 1 + 20 + 2 * 20 + 1;
+    expect(whole.problems.map((problem) => problem.line)).toEqual([badLine]);
+    const builder = new ReplayBuilder();
+    let replay = builder.replayOf(log, every(10));
+    const shown: { readonly lastLine: number; readonly problems: number }[] = [];
+    for (;;) {
+      const lastLine = replay.items.at(-1)?.line ?? 0;
+      shown.push({ lastLine, problems: replay.problems.length });
+      if (replay.pendingEvents === 0) break;
+      replay = builder.continue(every(10));
+    }
+    expect(shown.filter(({ problems }) => problems > 0).every(({ lastLine }) => lastLine > badLine)).toBe(true);
+    expect(shown.filter(({ lastLine }) => lastLine < badLine).every(({ problems }) => problems === 0)).toBe(true);
+    expect(replay.problems).toEqual(whole.problems);
+  });
+
+  it('continues a log that grew while slices were pending from where it stopped', () => {
+    const reader = new SessionLogReader();
+    reader.append(header + conversationLines(0, 30));
+    const builder = new ReplayBuilder();
+    expect(builder.replayOf(reader.snapshot(), every(5)).pendingEvents).toBeGreaterThan(0);
+    reader.append(conversationLines(30, 60));
+    const grown = reader.snapshot();
+    let replay = builder.replayOf(grown, every(5));
+    while (replay.pendingEvents > 0) replay = builder.continue(every(5));
+    expect(replay).toEqual(new ReplayBuilder().replayOf(grown));
+  });
+});

@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SessionReplay } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
@@ -7,7 +9,7 @@ import { ToolCardProvider } from '../../src/plugins';
 import { CWD, HOME, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import type { ToolViewOwnerProps } from '../../src/components';
 import { disclosureOf, loadImageStub, RegisterEntry } from './harness';
-import { mountedItems, replayFeed } from './replay-feed';
+import { mountedItems, replayedWhole, replayFeed } from './replay-feed';
 
 // happy-dom lays nothing out: every item keeps the virtualizer's estimate (44 px) and the window
 // is 1024 × 768, so a screenful is about 18 items. The real layout is checked in Chromium (stories/replay).
@@ -38,8 +40,11 @@ function Providers({ children }: { readonly children: ReactNode }): ReactNode {
   );
 }
 
-function renderReplay(count: number): RenderResult {
-  return render(<SessionReplay log={conversationLog(count)} />, { wrapper: Providers });
+/** Renders the replay of a `count`-item conversation, once it has replayed the whole log. */
+async function renderReplay(count: number): Promise<RenderResult> {
+  const result = render(<SessionReplay log={conversationLog(count)} />, { wrapper: Providers });
+  await replayedWhole();
+  return result;
 }
 
 /** Scrolls the window as a person would: the virtualizer follows the scroll event. */
@@ -55,18 +60,18 @@ function positions(): number[] {
 }
 
 describe('SessionReplay, virtualised', () => {
-  it('mounts a screenful of a 3 000-item log, the same as of a 300-item one', () => {
-    renderReplay(300);
+  it('mounts a screenful of a 3 000-item log, the same as of a 300-item one', async () => {
+    await renderReplay(300);
     const small = document.querySelectorAll('*').length;
     cleanup();
-    renderReplay(3000);
+    await renderReplay(3000);
     const large = document.querySelectorAll('*').length;
     expect(mountedItems().length).toBeLessThan(30);
     expect(large).toBe(small);
   });
 
-  it('is a feed that says its size: articles in log order, each with its position', () => {
-    renderReplay(3000);
+  it('is a feed that says its size: articles in log order, each with its position', async () => {
+    await renderReplay(3000);
     const feed = screen.getByRole('feed', { name: 'Tool calls and messages' });
     const articles = within(feed).getAllByRole('article');
     expect(articles.map((article) => article.getAttribute('aria-setsize'))).toEqual(articles.map(() => '3000'));
@@ -76,8 +81,8 @@ describe('SessionReplay, virtualised', () => {
     expect(names).toEqual(['c1', 'c3', 'c5']);
   });
 
-  it('mounts the items at the scroll position, and unmounts the ones scrolled away', () => {
-    renderReplay(3000);
+  it('mounts the items at the scroll position, and unmounts the ones scrolled away', async () => {
+    await renderReplay(3000);
     scrollWindowTo(44 * 1000);
     const shown = positions();
     expect(shown.length).toBeLessThan(30);
@@ -86,8 +91,8 @@ describe('SessionReplay, virtualised', () => {
     expect(positions()).not.toContain(1);
   });
 
-  it('keeps the focused row mounted while it is scrolled away, focus on it, and in place when back', () => {
-    renderReplay(3000);
+  it('keeps the focused row mounted while it is scrolled away, focus on it, and in place when back', async () => {
+    await renderReplay(3000);
     const button = disclosureOf('c3');
     button.focus();
     scrollWindowTo(44 * 1500);
@@ -100,8 +105,8 @@ describe('SessionReplay, virtualised', () => {
     expect(disclosureOf('c3')).toBe(button);
   });
 
-  it('drops a row that loses focus once it is out of view', () => {
-    renderReplay(3000);
+  it('drops a row that loses focus once it is out of view', async () => {
+    await renderReplay(3000);
     disclosureOf('c3').focus();
     scrollWindowTo(44 * 1500);
     act(() => {
@@ -110,8 +115,8 @@ describe('SessionReplay, virtualised', () => {
     expect(positions()).not.toContain(4);
   });
 
-  it('keeps a row opened before it scrolled away open when it comes back', () => {
-    renderReplay(3000);
+  it('keeps a row opened before it scrolled away open when it comes back', async () => {
+    await renderReplay(3000);
     fireEvent.click(disclosureOf('c1'));
     expect(disclosureOf('c1').getAttribute('aria-expanded')).toBe('true');
     scrollWindowTo(44 * 1500);
@@ -121,7 +126,7 @@ describe('SessionReplay, virtualised', () => {
     expect(within(replayFeed()).getByText('text of c1')).toBeTruthy();
   });
 
-  it('renders a mounted row again neither for a keystroke in the find bar nor for a scroll', () => {
+  it('renders a mounted row again neither for a keystroke in the find bar nor for a scroll', async () => {
     const renders = new Map<string, number>();
     const counting = {
       slot: 'tool.call.toolview',
@@ -139,6 +144,7 @@ describe('SessionReplay, virtualised', () => {
       </>,
       { wrapper: Providers },
     );
+    await replayedWhole();
     const before = new Map(renders);
     expect(before.size).toBeGreaterThan(5);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Find' }), { target: { value: 'f1' } });
@@ -150,14 +156,50 @@ describe('SessionReplay, virtualised', () => {
     for (const callId of stillMounted) expect(renders.get(callId)).toBe(before.get(callId));
   });
 
-  it('keeps every mounted item when the log grows (live), and shows the new ones when scrolled to', () => {
-    const { rerender } = renderReplay(20);
+  it('keeps every mounted item when the log grows (live), and shows the new ones when scrolled to', async () => {
+    const { rerender } = await renderReplay(20);
     const before = mountedItems();
     rerender(<SessionReplay log={conversationLog(3000)} />);
+    await replayedWhole();
     expect(mountedItems().slice(0, before.length)).toEqual(before);
     expect(before.every((item) => item.isConnected)).toBe(true);
     expect(mountedItems()[0]?.getAttribute('aria-setsize')).toBe('3000');
     scrollWindowTo(44 * 2990);
     expect(positions()).toContain(3000);
+  });
+});
+
+describe('SessionReplay given a long log at once', () => {
+  const regionBusy = (): string | null => screen.getByRole('region', { name: 'Session replay' }).getAttribute('aria-busy');
+  const setSize = (): number => Number(mountedItems()[0]?.getAttribute('aria-setsize'));
+
+  it('shows its first rows at the first render and the rest in later tasks, busy meanwhile', async () => {
+    render(<SessionReplay log={conversationLog(3000)} />, { wrapper: Providers });
+    expect(regionBusy()).toBe('true');
+    expect(setSize()).toBeGreaterThan(0);
+    expect(setSize()).toBeLessThan(3000);
+    expect(positions()[0]).toBe(1);
+    await replayedWhole();
+    expect(setSize()).toBe(3000);
+  });
+
+  it('renders on a server the same first rows the browser hydrates', async () => {
+    const ui = (
+      <Providers>
+        <SessionReplay log={conversationLog(3000)} />
+      </Providers>
+    );
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = renderToString(ui);
+    expect(container.querySelector('.tc-replay')?.getAttribute('aria-busy')).toBe('true');
+    const recoverable: unknown[] = [];
+    const root = await act(() => hydrateRoot(container, ui, { onRecoverableError: (error) => recoverable.push(error) }));
+    await replayedWhole();
+    expect(recoverable).toEqual([]);
+    expect(setSize()).toBe(3000);
+    act(() => {
+      root.unmount();
+    });
+    container.remove();
   });
 });

@@ -43,8 +43,16 @@ export interface ReplayProblem {
 
 export interface Replay {
   readonly items: readonly ReplayItem[];
+  /** The log's problems, and the calls' (a result with no call…); while events are pending, those up to the last replayed line. */
   readonly problems: readonly ReplayProblem[];
+  /** Events of the log not replayed yet (`ReplayBuilder.continue` replays more); 0 when the replay is whole. */
+  readonly pendingEvents: number;
 }
+
+/** Asked after each event a build adds: `true` stops the build there, leaving the rest pending. */
+export type ShouldYield = () => boolean;
+
+const neverYield: ShouldYield = () => false;
 
 /**
  * Builds a replay as its log grows. Each `replayOf` reads only the events appended since the last
@@ -52,6 +60,9 @@ export interface Replay {
  * nested call gets a new item; every other item is the same object as before (so React skips it).
  * A log that does not extend the last one (its first events are not the same objects: another log,
  * or the file replaced or truncated and read again) is built from scratch.
+ *
+ * A build can stop early (`shouldYield`), so a long log handed over whole is replayed in slices
+ * that each leave the page free to paint and respond in between; `continue` replays the next one.
  */
 export class ReplayBuilder {
   private tree = new ToolCallTreeBuilder();
@@ -61,26 +72,45 @@ export class ReplayBuilder {
   private treeProblems: ReplayProblem[] = [];
   private last: { readonly log: ParsedSessionLog; readonly replay: Replay } | null = null;
 
+  /** True once it has been given a log. */
+  get started(): boolean {
+    return this.last !== null;
+  }
+
   /** What the replay of `log` shows: messages, and each top-level call at the event that created it (its nested calls go inside it). */
-  replayOf(log: ParsedSessionLog): Replay {
+  replayOf(log: ParsedSessionLog, shouldYield: ShouldYield = neverYield): Replay {
     if (this.last?.log === log) return this.last.replay;
+    if (!extendsEvents(log.events, this.events)) this.startOver();
+    this.events = log.events;
+    return this.build(log, shouldYield);
+  }
+
+  /** Replays more of the last log's pending events; the same replay when none are pending. */
+  continue(shouldYield: ShouldYield = neverYield): Replay {
+    if (this.last === null) throw new Error('ReplayBuilder.continue called before replayOf.');
+    return this.last.replay.pendingEvents === 0 ? this.last.replay : this.build(this.last.log, shouldYield);
+  }
+
+  private build(log: ParsedSessionLog, shouldYield: ShouldYield): Replay {
     const { events } = log;
-    if (!extendsEvents(events, this.events)) this.startOver();
-    this.events = events;
-    const from = this.tree.eventCount;
     const messages: AppendedItem[] = [];
-    for (let index = from; index < events.length; index += 1) {
+    for (let index = this.tree.eventCount; index < events.length; ) {
       const event = events[index];
       this.tree.add(event);
       const item = event === undefined ? null : messageItem(event);
       if (item !== null) messages.push({ eventIndex: index, item });
+      index += 1;
+      if (index < events.length && shouldYield()) break;
     }
     const items = this.withCalls(this.tree.takeChanged(), messages);
     for (const { eventIndex, message } of this.tree.problemsFrom(this.treeProblems.length)) {
       this.treeProblems.push({ line: events[eventIndex]?.line ?? 0, message });
     }
-    const problems = [...log.problems, ...this.treeProblems].sort((a, b) => a.line - b.line);
-    const replay = { items, problems };
+    const built = this.tree.eventCount;
+    const pendingEvents = events.length - built;
+    const logProblems = pendingEvents === 0 ? log.problems : problemsUpTo(log.problems, events[built - 1]?.line ?? 0);
+    const problems = [...logProblems, ...this.treeProblems].sort((a, b) => a.line - b.line);
+    const replay = { items, problems, pendingEvents };
     this.last = { log, replay };
     return replay;
   }
@@ -113,6 +143,10 @@ export class ReplayBuilder {
     this.items = items;
     return items;
   }
+}
+
+function problemsUpTo(problems: readonly ReplayProblem[], line: number): ReplayProblem[] {
+  return problems.filter((problem) => problem.line <= line);
 }
 
 /** An item of appended events, with the index of the event it starts at. */

@@ -1,5 +1,5 @@
 import { viewContentBlock, type ToolCallNode } from '../../model';
-import type { ReplayItem } from './replay-items';
+import { replayItemKey, type ReplayItem } from './replay-items';
 
 /** The states the find bar filters on. `refused`: the tool declined before any I/O (`ReadImageError`). */
 export const REPLAY_STATES = ['failed', 'refused', 'stopped', 'running', 'images'] as const;
@@ -17,18 +17,33 @@ export interface ReplayFilter {
 
 export const NO_FILTER: ReplayFilter = { tool: null, states: [], text: '' };
 
-/** What the bar needs to know about one item; text is built only once a search asks for it. */
-interface ItemFacts {
-  readonly tools: ReadonlySet<string>;
-  readonly states: ReadonlySet<ReplayState>;
+/** `REPLAY_STATES[i]` is bit `1 << i` of a state mask. */
+export function stateBit(state: ReplayState): number {
+  return 1 << REPLAY_STATES.indexOf(state);
 }
 
-function callStates(node: ToolCallNode, into: Set<ReplayState>): void {
+const RUNNING = stateBit('running');
+const STOPPED = stateBit('stopped');
+const REFUSED = stateBit('refused');
+const FAILED = stateBit('failed');
+const IMAGES = stateBit('images');
+
+/** What the bar needs to know about one item; text is built only once a search asks for it. */
+interface ItemFacts {
+  /** The tools of its calls (nested ones included), each once. */
+  readonly tools: readonly string[];
+  /** The states of its calls, as a mask of `stateBit`s. */
+  readonly states: number;
+}
+
+function callStates(node: ToolCallNode): number {
   const { result } = node;
-  if (result === undefined) into.add('running');
-  else if (result.outcome === 'stopped') into.add('stopped');
-  else if (result.outcome === 'error') into.add(result.error?.name === 'ReadImageError' ? 'refused' : 'failed');
-  if (result?.content.some((block) => viewContentBlock(block).kind === 'image') === true) into.add('images');
+  let states = 0;
+  if (result === undefined) states |= RUNNING;
+  else if (result.outcome === 'stopped') states |= STOPPED;
+  else if (result.outcome === 'error') states |= result.error?.name === 'ReadImageError' ? REFUSED : FAILED;
+  if (result?.content.some((block) => viewContentBlock(block).kind === 'image') === true) states |= IMAGES;
+  return states;
 }
 
 function eachCall(node: ToolCallNode, visit: (call: ToolCallNode) => void): void {
@@ -36,16 +51,15 @@ function eachCall(node: ToolCallNode, visit: (call: ToolCallNode) => void): void
   for (const child of node.children) eachCall(child, visit);
 }
 
+const NO_TOOLS: readonly string[] = [];
+
 function itemFacts(item: ReplayItem): ItemFacts {
-  const tools = new Set<string>();
-  const states = new Set<ReplayState>();
-  if (item.kind === 'message') {
-    if (item.parts.some((part) => part.kind === 'images')) states.add('images');
-    return { tools, states };
-  }
+  if (item.kind === 'message') return { tools: NO_TOOLS, states: item.parts.some((part) => part.kind === 'images') ? IMAGES : 0 };
+  const tools: string[] = [];
+  let states = 0;
   eachCall(item.node, (call) => {
-    if (call.name !== null) tools.add(call.name);
-    callStates(call, states);
+    if (call.name !== null && !tools.includes(call.name)) tools.push(call.name);
+    states |= callStates(call);
   });
   return { tools, states };
 }
@@ -124,20 +138,24 @@ export class SearchHaystack {
 }
 
 /**
- * Facts and search texts of a replay's items, each worked out once per item object: the replay
+ * Keys, facts and search texts of a replay's items, each worked out once per item object: the replay
  * builder keeps an unchanged item the same object across the snapshots of a growing log and makes
  * a new one for a call that changed, so a snapshot costs a lookup per item and work only for new ones.
  */
 export class ReplaySearchIndex {
-  private readonly entries = new WeakMap<ReplayItem, { readonly facts: ItemFacts; text?: string }>();
+  private readonly entries = new WeakMap<ReplayItem, { readonly key: string; readonly facts: ItemFacts; text?: string }>();
 
   private entry(item: ReplayItem) {
     let entry = this.entries.get(item);
     if (entry === undefined) {
-      entry = { facts: itemFacts(item) };
+      entry = { key: replayItemKey(item), facts: itemFacts(item) };
       this.entries.set(item, entry);
     }
     return entry;
+  }
+
+  keyOf(item: ReplayItem): string {
+    return this.entry(item).key;
   }
 
   factsOf(item: ReplayItem): ItemFacts {

@@ -40,7 +40,7 @@ function ReplayItemView({ item }: { readonly item: ReplayItem }): ReactNode {
 export function SessionReplay({ log, filter: controlledFilter, onFilterChange }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
-  const { items, problems } = useReplay(log);
+  const { items, problems, pendingEvents } = useReplay(log);
   const [openRows] = useState(() => new RowOpenState());
   const [ownFilter, setOwnFilter] = useState<ReplayFilter>(NO_FILTER);
   const filter = controlledFilter ?? ownFilter;
@@ -135,7 +135,8 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   return (
     <ToolCardSettingsContext value={replaySettings}>
       <RowOpenStateContext value={openRows}>
-        <section ref={section} className="tc-replay" aria-label={labels['replay.label']}>
+        {/* Busy while a long log is still being replayed in slices: counts and matches are growing. */}
+        <section ref={section} className="tc-replay" aria-label={labels['replay.label']} aria-busy={pendingEvents > 0 || undefined}>
           <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
           <OtherEventsSummary otherEvents={log.otherEvents} />
           <FindBar

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { replayItemKey, type ReplayItem } from './replay-items';
-import { itemSearchText, REPLAY_STATES, ReplaySearchIndex, SearchHaystack, type ReplayFilter, type ReplayState } from './replay-search';
+import type { ReplayItem } from './replay-items';
+import { itemSearchText, REPLAY_STATES, ReplaySearchIndex, SearchHaystack, stateBit, type ReplayFilter, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
   /** Each item's key (`replayItemKey`), made once per item list: the virtualizer asks for them on every re-measure. */
@@ -18,29 +18,29 @@ export interface ReplayFind {
 /** Counts, the filtered list and the matches of the find bar, over a replay's items. */
 export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter): ReplayFind {
   const [index] = useState(() => new ReplaySearchIndex());
-  const keys = useMemo(() => items.map(replayItemKey), [items]);
+  const keys = useMemo(() => items.map((item) => index.keyOf(item)), [items, index]);
   const facts = useMemo(() => items.map((item) => index.factsOf(item)), [items, index]);
 
   const { toolCounts, stateCounts } = useMemo(() => {
     const tools = new Map<string, number>();
-    const states = Object.fromEntries(REPLAY_STATES.map((state) => [state, 0])) as Record<ReplayState, number>;
+    const perBit = REPLAY_STATES.map(() => 0);
     for (const fact of facts) {
       for (const tool of fact.tools) tools.set(tool, (tools.get(tool) ?? 0) + 1);
-      for (const state of fact.states) states[state] += 1;
+      for (let bit = 0, states = fact.states; states !== 0; bit += 1, states >>= 1) if ((states & 1) !== 0) perBit[bit] = (perBit[bit] ?? 0) + 1;
     }
     const sorted = [...tools].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    return { toolCounts: sorted, stateCounts: states };
+    return { toolCounts: sorted, stateCounts: Object.fromEntries(REPLAY_STATES.map((state, bit) => [state, perBit[bit] ?? 0])) as Record<ReplayState, number> };
   }, [facts]);
 
   const { tool, states } = filter;
   const statesKey = states.join(',');
   const visible = useMemo(() => {
     if (tool === null && statesKey === '') return null;
-    const wanted = statesKey === '' ? [] : statesKey.split(',');
+    const wanted = statesKey === '' ? 0 : statesKey.split(',').reduce((mask, state) => mask | stateBit(state as ReplayState), 0);
     const shown: number[] = [];
     for (const [at, fact] of facts.entries()) {
-      if (tool !== null && !fact.tools.has(tool)) continue;
-      if (wanted.length > 0 && !wanted.some((state) => fact.states.has(state as ReplayState))) continue;
+      if (tool !== null && !fact.tools.includes(tool)) continue;
+      if (wanted !== 0 && (fact.states & wanted) === 0) continue;
       shown.push(at);
     }
     return shown;
