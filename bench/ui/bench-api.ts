@@ -33,15 +33,17 @@ export interface LoadCheck {
   readonly loadCalls: number;
   /** Distinct attachments with a tile in view: at any stop (`read`), where the scroll came to rest (`fling`). */
   readonly distinctInView: number;
-  /** The same within the near margin (a tile there loads before it scrolls in, as it should). */
+  /** The same within the near margin (a tile there loads before it scrolls in, as it should); `fling`: wherever it rested. */
   readonly distinctNear: number;
   readonly tilesInView: number;
   readonly scrollSteps: number;
-  /** Ids whose loader ran more than once in one mount. */
+  /** `fling`: stops whose frame took a thumbnail's dwell or longer (a busy machine): tiles near them may load. */
+  readonly slowStops: number;
+  /** Ids whose loader ran more than once in one mount (`fling`: more than once per rest near their tiles). */
   readonly loadedMoreThanOnce: readonly string[];
   /** Ids loaded before any of their tiles came within the near-viewport margin. */
   readonly loadedAheadOfView: readonly string[];
-  /** `fling`: ids loaded though no tile of theirs was near where the scroll came to rest (tiles passed by). */
+  /** `fling`: ids loaded though the scroll never rested near a tile of theirs (tiles passed by). */
   readonly loadedInPassing: readonly string[];
   /** Tiles in view that never left `idle`/`loading` (a stuck or never-requested image). */
   readonly unsettledTiles: number;
@@ -63,7 +65,7 @@ export interface MountTimes {
    * `aria-busy` gone); `firstRenderMs` when the first render mounted every row, as the floor's does.
    */
   readonly allRowsMs: number;
-  /** The longest main-thread task between those two frames, if one took 50 ms or more; else 0. */
+  /** The longest main-thread task from `root.render` to that frame, if one took 50 ms or more; else 0. */
   readonly longestTaskMs: number;
 }
 

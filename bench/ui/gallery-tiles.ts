@@ -72,13 +72,56 @@ function tileAttachmentId(tile: HTMLElement, imageAttachments: ReadonlyMap<strin
 
 export type ScrollLoads = Omit<LoadCheck, 'pace' | 'objectUrlsCreated' | 'liveObjectUrlsAfterUnmount'>;
 
+/** `useNearViewport`'s dwell: a tile near the viewport this long loads, however fast the page scrolls past. */
+const NEAR_DWELL_MS = 100;
+
+/**
+ * Where a fling rested near each attachment's tiles: a tile near the viewport for the dwell loads,
+ * and rightly so wherever that happens — at the start (the page waits at its top while the replay
+ * mounts), at the end, and at a stop whose frame took that long (a busy machine). An id may load
+ * once per rest; a load of an id never rested near is a load for a tile the fling only passed by.
+ */
+class FlingRests {
+  private readonly nearSince = new Map<string, number>();
+  private readonly rests = new Map<string, number>();
+  /** Stops whose frame took the dwell or longer. */
+  slowStops = 0;
+
+  constructor(idsNearAtStart: readonly string[]) {
+    for (const id of idsNearAtStart) this.nearSince.set(id, Number.NEGATIVE_INFINITY);
+  }
+
+  /** The ids near the viewport after the scroll made at `scrolledAt`, painted at `paintedAt`. */
+  stop(idsNear: readonly string[], scrolledAt: number, paintedAt: number): void {
+    if (paintedAt - scrolledAt >= NEAR_DWELL_MS) this.slowStops += 1;
+    const near = new Set(idsNear);
+    for (const [id, since] of this.nearSince) {
+      if (near.has(id)) continue;
+      this.nearSince.delete(id);
+      if (scrolledAt - since >= NEAR_DWELL_MS) this.rest(id);
+    }
+    for (const id of near) if (!this.nearSince.has(id)) this.nearSince.set(id, scrolledAt);
+  }
+
+  /** Where the fling came to rest: every id still near has rested there. */
+  end(): ReadonlyMap<string, number> {
+    for (const id of this.nearSince.keys()) this.rest(id);
+    this.nearSince.clear();
+    return this.rests;
+  }
+
+  private rest(id: string): void {
+    this.rests.set(id, (this.rests.get(id) ?? 0) + 1);
+  }
+}
+
 /**
  * Scrolls the page top to bottom a viewport at a time, then compares the loader's calls with the
  * attachments whose tiles were in view. `read` stops at each viewport until its tiles have loaded,
  * as a reader does: every attachment in view loads, once. `fling` moves on after one painted frame,
- * shorter than a thumbnail's dwell (`useNearViewport`): only the tiles where it comes to rest (and
- * where it started) load, none it passed by. At each stop every id loaded so far must belong to a tile that has been within
- * the near margin.
+ * shorter than a thumbnail's dwell (`useNearViewport`): only the tiles where it rests (`FlingRests`)
+ * load, none it passed by. At each stop every id loaded so far must belong to a tile that has been
+ * within the near margin.
  */
 export async function scrollThroughPage(
   pace: ScrollPace,
@@ -91,22 +134,23 @@ export async function scrollThroughPage(
   const idsNear = new Set<string>();
   const idsNearAnyStop = new Set<string>();
   const loadedAheadOfView = new Set<string>();
-  // The page rests at its top while the replay mounts (a long log replays in slices): the tiles
-  // there may load before the fling starts, as they would for a reader who waits.
-  const idsNearAtStart = new Set(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
+  const rests = new FlingRests(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
   let unsettledTiles = 0;
   let scrollSteps = 0;
   // Each stop starts where the last one's viewport ended, measured after its frame: items grow
   // from their placeholder height as they first render, which moves everything below them.
   for (let top = 0; ; top = window.scrollY + window.innerHeight) {
+    const scrolledAt = performance.now();
     window.scrollTo(0, top);
     await afterNextPaint();
+    const paintedAt = performance.now();
     scrollSteps += 1;
     if (pace === 'read') unsettledTiles += await settleTilesInView();
     // A pixel past the observer's margin: a tile right on its edge may count as near.
     const idsNearNow = idsOf(tilesWithin(NEAR_MARGIN_PX + 1));
     for (const id of idsNearNow) idsNear.add(id);
     if (pace === 'read') for (const id of idsNearNow) idsNearAnyStop.add(id);
+    else rests.stop(idsNearNow, scrolledAt, paintedAt);
     const inView = tilesWithin(0);
     if (pace === 'read') {
       for (const tile of inView) tilesInView.add(tile);
@@ -115,15 +159,16 @@ export async function scrollThroughPage(
     for (const id of callsById.keys()) if (!idsNear.has(id)) loadedAheadOfView.add(id);
     if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight) break;
   }
-  let loadedInPassing: string[] = [];
+  // `read`: one load per id; `fling`: at most one per rest near it.
+  let allowedLoads = (id: string): number => (idsNearAnyStop.has(id) ? 1 : 0);
   if (pace === 'fling') {
     unsettledTiles = await settleTilesInView();
     const inView = tilesWithin(0);
     for (const tile of inView) tilesInView.add(tile);
     for (const id of idsOf(inView)) idsInView.add(id);
-    const idsNearAtRest = new Set(idsOf(tilesWithin(NEAR_MARGIN_PX + 1)));
-    for (const id of [...idsNearAtStart, ...idsNearAtRest]) idsNearAnyStop.add(id);
-    loadedInPassing = [...callsById.keys()].filter((id) => !idsNearAtRest.has(id) && !idsNearAtStart.has(id));
+    const restsById = rests.end();
+    for (const id of restsById.keys()) idsNearAnyStop.add(id);
+    allowedLoads = (id) => restsById.get(id) ?? 0;
   }
   const calls = [...callsById.values()];
   return {
@@ -132,9 +177,10 @@ export async function scrollThroughPage(
     distinctNear: idsNearAnyStop.size,
     tilesInView: tilesInView.size,
     scrollSteps,
-    loadedMoreThanOnce: [...callsById].filter(([, count]) => count > 1).map(([id]) => id),
+    slowStops: rests.slowStops,
+    loadedMoreThanOnce: [...callsById].filter(([id, count]) => count > 1 && count > allowedLoads(id)).map(([id]) => id),
     loadedAheadOfView: [...loadedAheadOfView],
-    loadedInPassing,
+    loadedInPassing: pace === 'fling' ? [...callsById.keys()].filter((id) => allowedLoads(id) === 0) : [],
     unsettledTiles,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * pnpm bench:ui:profile <fling|search> [repeat] — runs one bench step (`flingLongestTask` or
- * `searchOnce`) on the long session repeated `repeat` times (default 100: 30 000 calls) under a
+ * pnpm bench:ui:profile <mount|fling|search> [repeat] — runs one bench step (`renderAll` of the
+ * replay, `flingLongestTask` or `searchOnce`) on the long session repeated `repeat` times (default 100: 30 000 calls) under a
  * Chromium trace and V8's CPU profiler, both through Playwright's CDP session, and prints where
  * the time goes inside the step's timed window (between its `uibench:*` user-timing marks): the
  * longest main-thread tasks with their self time by trace event (script, style, layout, paint, GC)
@@ -14,7 +14,7 @@ import { launchChromium, REPO_ROOT, startBenchServer } from './launch';
 import { SEARCH_QUERY } from './measure';
 import { callPage } from './page-calls';
 
-const STEPS = ['fling', 'search'] as const;
+const STEPS = ['mount', 'fling', 'search'] as const;
 type Step = (typeof STEPS)[number];
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'v8.execute'];
 const OUT_DIR = path.join(REPO_ROOT, '.bench-results/profiles');
@@ -131,17 +131,23 @@ try {
   await page.goto(url);
   await page.waitForFunction(() => window.uiBench !== undefined);
   const cdp = await page.context().newCDPSession(page);
+  const runStep = async (): Promise<unknown> => {
+    if (step === 'fling') return callPage(page, 'flingLongestTask');
+    if (step === 'search') return callPage(page, 'searchOnce', SEARCH_QUERY);
+    const mounted = await callPage(page, 'renderAll', 'replay');
+    await callPage(page, 'unmount');
+    return mounted;
+  };
   const session = await callPage(page, 'prepare', repeat);
   console.log(`${String(session.toolCalls)} calls; warming up …`);
   // One untraced run first: JIT and caches as in the bench, where this step follows the samples.
-  if (step === 'fling') await callPage(page, 'flingLongestTask');
-  else await callPage(page, 'searchOnce', SEARCH_QUERY);
+  await runStep();
 
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: 'ReturnAsStream' });
   await cdp.send('Profiler.start');
-  const result = step === 'fling' ? await callPage(page, 'flingLongestTask') : await callPage(page, 'searchOnce', SEARCH_QUERY);
+  const result = await runStep();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { readonly profile: CpuProfile };
   const events = await readTrace(cdp);
   console.log(`${step}: ${JSON.stringify(result)}`);

@@ -29,6 +29,8 @@ const DEFINITIONS = {
   search:
     'floor: a loop of String.prototype.includes over the lowercased texts the find bar searches (name, raw arguments, result text per top-level call, nested calls included; message text); ' +
     `replay: the find bar, from the input event of "${SEARCH_QUERY}" to the match count in the DOM, after one untimed search built its texts; medians of ${String(SAMPLES_PER_VARIANT)}; the target is judged at the largest size (the page is cross-origin isolated, so times are in µs)`,
+  wholeReplayMs: 'ms from root.render to the first painted frame after the replay replayed its whole log (a long log is replayed in slices, the replay aria-busy meanwhile): medians',
+  mountLongestTaskMs: 'the longest task the Long Tasks API reports (≥ 50 ms) over that time, worst of the replay samples',
   flingLongestTaskMs: 'the replay mounted, then scrolled to the end in 20 jumps and back in 20, one painted frame each: the longest task the Long Tasks API reports (≥ 50 ms), worst of 3 flings',
   samples: 'per size, one discarded warm-up sample per variant, then rounds alternating which variant goes first; medians',
 };
@@ -60,8 +62,10 @@ function printResults(sizes: readonly MeasuredSize[], checks: readonly Check[]):
     ),
   );
   console.table(
-    sizes.map(({ toolCalls, session, heapPerLogByte, search, flingLongestTaskMs }) => ({
+    sizes.map(({ toolCalls, session, heapPerLogByte, search, flingLongestTaskMs, mountLongestTaskMs, wholeReplayMs }) => ({
       calls: toolCalls,
+      'whole log replayed ms': wholeReplayMs.toFixed(0),
+      'mount longest task ms': mountLongestTaskMs === 0 ? '< 50' : mountLongestTaskMs.toFixed(0),
       'parsed log MiB': (session.logBytes / 2 ** 20).toFixed(2),
       'heap ÷ log': heapPerLogByte.toFixed(2),
       'search floor ms': search.floorMs.toFixed(3),
@@ -81,6 +85,7 @@ function printResults(sizes: readonly MeasuredSize[], checks: readonly Check[]):
         'distinct near': load.distinctNear,
         'tiles in view': load.tilesInView,
         'scroll stops': load.scrollSteps,
+        'slow stops': load.slowStops,
         'object URLs': load.objectUrlsCreated,
         'live after unmount': load.liveObjectUrlsAfterUnmount,
       })),

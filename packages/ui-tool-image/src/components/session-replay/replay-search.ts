@@ -29,7 +29,7 @@ const FAILED = stateBit('failed');
 const IMAGES = stateBit('images');
 
 /** What the bar needs to know about one item; text is built only once a search asks for it. */
-interface ItemFacts {
+export interface ItemFacts {
   /** The tools of its calls (nested ones included), each once. */
   readonly tools: readonly string[];
   /** The states of its calls, as a mask of `stateBit`s. */
@@ -137,34 +137,72 @@ export class SearchHaystack {
   }
 }
 
+/** What the find bar shows and filters on, over a replay's items. */
+export interface ReplayItemsSummary {
+  /** Each item's key (`replayItemKey`): the virtualizer asks for them on every re-measure. */
+  readonly keys: readonly string[];
+  readonly facts: readonly ItemFacts[];
+  /** Items per tool, most first (then by name). */
+  readonly toolCounts: readonly (readonly [string, number])[];
+  readonly stateCounts: Readonly<Record<ReplayState, number>>;
+}
+
+/** A summary being updated: counts kept per tool and per state bit. */
+interface Tally {
+  readonly items: readonly ReplayItem[];
+  readonly summary: ReplayItemsSummary;
+  readonly tools: Map<string, number>;
+  readonly states: number[];
+}
+
+function count(tally: Pick<Tally, 'tools' | 'states'>, facts: ItemFacts, by: 1 | -1): void {
+  for (const tool of facts.tools) tally.tools.set(tool, (tally.tools.get(tool) ?? 0) + by);
+  for (let bit = 0, states = facts.states; states !== 0; bit += 1, states >>= 1) {
+    if ((states & 1) !== 0) tally.states[bit] = (tally.states[bit] ?? 0) + by;
+  }
+}
+
 /**
- * Keys, facts and search texts of a replay's items, each worked out once per item object: the replay
- * builder keeps an unchanged item the same object across the snapshots of a growing log and makes
- * a new one for a call that changed, so a snapshot costs a lookup per item and work only for new ones.
+ * The find bar's summary and search texts of a replay's items, kept as the replay grows: the
+ * replay builder keeps an unchanged item the same object across the snapshots of a growing log
+ * (and slices of a long one) and makes a new one for a call that changed, so a snapshot costs a
+ * comparison per item and work only for the new ones, not a pass over every item's calls.
  */
 export class ReplaySearchIndex {
-  private readonly entries = new WeakMap<ReplayItem, { readonly key: string; readonly facts: ItemFacts; text?: string }>();
+  private readonly texts = new WeakMap<ReplayItem, string>();
+  private last: Tally | null = null;
 
-  private entry(item: ReplayItem) {
-    let entry = this.entries.get(item);
-    if (entry === undefined) {
-      entry = { key: replayItemKey(item), facts: itemFacts(item) };
-      this.entries.set(item, entry);
+  summaryOf(items: readonly ReplayItem[]): ReplayItemsSummary {
+    const last = this.last;
+    if (last?.items === items) return last.summary;
+    // Another log (or a step back): counted afresh.
+    const grows = last !== null && items.length >= last.items.length && items[0] === last.items[0];
+    const previous = grows ? last.items : [];
+    const keys = grows ? [...last.summary.keys] : [];
+    const facts = grows ? [...last.summary.facts] : [];
+    const tally = { tools: grows ? last.tools : new Map<string, number>(), states: grows ? last.states : REPLAY_STATES.map(() => 0) };
+    for (const [at, item] of items.entries()) {
+      if (item === previous[at]) continue;
+      const old = facts[at];
+      if (old !== undefined) count(tally, old, -1);
+      const fresh = itemFacts(item);
+      count(tally, fresh, 1);
+      facts[at] = fresh;
+      keys[at] = replayItemKey(item);
     }
-    return entry;
-  }
-
-  keyOf(item: ReplayItem): string {
-    return this.entry(item).key;
-  }
-
-  factsOf(item: ReplayItem): ItemFacts {
-    return this.entry(item).facts;
+    const toolCounts = [...tally.tools].filter(([, items]) => items > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const stateCounts = Object.fromEntries(REPLAY_STATES.map((state, bit) => [state, tally.states[bit] ?? 0])) as Record<ReplayState, number>;
+    const summary = { keys, facts, toolCounts, stateCounts };
+    this.last = { items, summary, ...tally };
+    return summary;
   }
 
   textOf(item: ReplayItem): string {
-    const entry = this.entry(item);
-    entry.text ??= itemSearchText(item);
-    return entry.text;
+    let text = this.texts.get(item);
+    if (text === undefined) {
+      text = itemSearchText(item);
+      this.texts.set(item, text);
+    }
+    return text;
   }
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { ReplayItem } from './replay-items';
-import { itemSearchText, REPLAY_STATES, ReplaySearchIndex, SearchHaystack, stateBit, type ReplayFilter, type ReplayState } from './replay-search';
+import { itemSearchText, ReplaySearchIndex, SearchHaystack, stateBit, type ReplayFilter, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
-  /** Each item's key (`replayItemKey`), made once per item list: the virtualizer asks for them on every re-measure. */
+  /** Each item's key (`replayItemKey`): the virtualizer asks for them on every re-measure. */
   readonly keys: readonly string[];
   /** Indexes (into the items) the tool and state filters let through, in order; `null` when nothing is filtered. */
   readonly visible: readonly number[] | null;
@@ -18,19 +18,7 @@ export interface ReplayFind {
 /** Counts, the filtered list and the matches of the find bar, over a replay's items. */
 export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter): ReplayFind {
   const [index] = useState(() => new ReplaySearchIndex());
-  const keys = useMemo(() => items.map((item) => index.keyOf(item)), [items, index]);
-  const facts = useMemo(() => items.map((item) => index.factsOf(item)), [items, index]);
-
-  const { toolCounts, stateCounts } = useMemo(() => {
-    const tools = new Map<string, number>();
-    const perBit = REPLAY_STATES.map(() => 0);
-    for (const fact of facts) {
-      for (const tool of fact.tools) tools.set(tool, (tools.get(tool) ?? 0) + 1);
-      for (let bit = 0, states = fact.states; states !== 0; bit += 1, states >>= 1) if ((states & 1) !== 0) perBit[bit] = (perBit[bit] ?? 0) + 1;
-    }
-    const sorted = [...tools].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-    return { toolCounts: sorted, stateCounts: Object.fromEntries(REPLAY_STATES.map((state, bit) => [state, perBit[bit] ?? 0])) as Record<ReplayState, number> };
-  }, [facts]);
+  const { keys, facts, toolCounts, stateCounts } = useMemo(() => index.summaryOf(items), [items, index]);
 
   const { tool, states } = filter;
   const statesKey = states.join(',');
