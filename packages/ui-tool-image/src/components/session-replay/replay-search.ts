@@ -181,8 +181,9 @@ export class ReplaySearchIndex {
     const keys = grows ? [...last.summary.keys] : [];
     const facts = grows ? [...last.summary.facts] : [];
     const tally = { tools: grows ? last.tools : new Map<string, number>(), states: grows ? last.states : REPLAY_STATES.map(() => 0) };
-    for (const [at, item] of items.entries()) {
-      if (item === previous[at]) continue;
+    for (let at = 0; at < items.length; at += 1) {
+      const item = items[at];
+      if (item === previous[at] || item === undefined) continue;
       const old = facts[at];
       if (old !== undefined) count(tally, old, -1);
       const fresh = itemFacts(item);

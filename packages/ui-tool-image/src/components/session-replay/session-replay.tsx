@@ -13,7 +13,7 @@ import { itemIndexAtLine, type ReplayItem } from './replay-items';
 import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
-import { NO_FILTER, type ReplayFilter } from './replay-search';
+import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from './replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
 export interface SessionReplayProps {
@@ -40,7 +40,8 @@ function ReplayItemView({ item }: { readonly item: ReplayItem }): ReactNode {
 export function SessionReplay({ log, filter: controlledFilter, onFilterChange }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
-  const { items, problems, pendingEvents } = useReplay(log);
+  const [searchIndex] = useState(() => new ReplaySearchIndex());
+  const { items, problems, pendingEvents } = useReplay(log, searchIndex);
   const [openRows] = useState(() => new RowOpenState());
   const [ownFilter, setOwnFilter] = useState<ReplayFilter>(NO_FILTER);
   const filter = controlledFilter ?? ownFilter;
@@ -51,7 +52,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
     },
     [onFilterChange],
   );
-  const find = useReplayFind(items, filter);
+  const find = useReplayFind(items, filter, searchIndex);
   const { visible } = find;
   const [current, setCurrent] = useState<{ readonly text: string; readonly match: number } | null>(null);
   const currentMatch = current !== null && current.text === filter.text && current.match < find.matches.length ? current.match : null;

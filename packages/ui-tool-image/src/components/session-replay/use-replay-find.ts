@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { ReplayItem } from './replay-items';
-import { itemSearchText, ReplaySearchIndex, SearchHaystack, stateBit, type ReplayFilter, type ReplayState } from './replay-search';
+import { itemSearchText, SearchHaystack, stateBit, type ReplayFilter, type ReplaySearchIndex, type ReplayState } from './replay-search';
 
 export interface ReplayFind {
   /** Each item's key (`replayItemKey`): the virtualizer asks for them on every re-measure. */
@@ -15,9 +15,8 @@ export interface ReplayFind {
   readonly callsToOpen: (item: ReplayItem) => string[];
 }
 
-/** Counts, the filtered list and the matches of the find bar, over a replay's items. */
-export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter): ReplayFind {
-  const [index] = useState(() => new ReplaySearchIndex());
+/** Counts, the filtered list and the matches of the find bar, over a replay's items (summarised and searched with `index`). */
+export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter, index: ReplaySearchIndex): ReplayFind {
   const { keys, facts, toolCounts, stateCounts } = useMemo(() => index.summaryOf(items), [items, index]);
 
   const { tool, states } = filter;
