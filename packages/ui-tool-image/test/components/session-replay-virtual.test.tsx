@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within, type RenderResult } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,6 +179,18 @@ describe('SessionReplay given a long log at once', () => {
     expect(setSize()).toBeGreaterThan(0);
     expect(setSize()).toBeLessThan(3000);
     expect(positions()[0]).toBe(1);
+    await replayedWhole();
+    expect(setSize()).toBe(3000);
+  });
+
+  it('finishes under StrictMode too (effects run twice, renders are repeated)', async () => {
+    render(
+      <StrictMode>
+        <SessionReplay log={conversationLog(3000)} />
+      </StrictMode>,
+      { wrapper: Providers },
+    );
+    expect(regionBusy()).toBe('true');
     await replayedWhole();
     expect(setSize()).toBe(3000);
   });
