@@ -104,6 +104,8 @@ export abstract class ContentAddressedStore implements AttachmentStore {
   /** The warm path: same source bytes admitted before under the same normalisation, object still intact. */
   private async storedFromIndex(input: SaveImageInput, sourceDigest: string, signal: AbortSignal | undefined): Promise<StoredRef | undefined> {
     const entry = await this.sources.lookup(sourceDigest, this.imageLimits, signal);
+    // The lookup reads a cache, so a failed read is a miss; an abort must not turn into one.
+    this.assertUsable(signal);
     if (entry === undefined) return undefined;
     // The limits may be lower than when the entry was made (another store instance on this dir).
     assertSourceAdmissible(entry.source, input.mediaType, this.imageLimits);
