@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 import { closeInBackground } from '../fs/close-in-background.ts';
@@ -20,7 +20,8 @@ export interface FileEntry {
  * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
  * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
  * (it gained `finalDir`). tmp/ gains the temp dir too, but that entry is never meant to survive.
- * The files are written and synced concurrently: all of them are synced before the rename.
+ * The first three only have to be done before the rename, in any order, so they run at once;
+ * the parent's sync needs the rename done, but its descriptor is opened early, beside the files.
  *
  * `tempRoot` and the parent of `finalDir` are made only when missing: a store's directories
  * exist after its first save, and checking them on every save cost a thread-pool round trip each.
@@ -38,23 +39,62 @@ export async function publishDirectoryOnce(
       await makeDirectoryDurably(parent);
     },
   );
+  // Missing (the store's objects/ was removed while it was open): the rename below makes it, and the sync goes by path.
+  const openedParent = open(parent, 'r').catch(() => undefined);
   let renamed = false;
+  let parentSyncedByHandle = false;
   try {
-    await settledAll(files.map((file) => writeFile(path.join(tempDir, file.name), file.data, 'sync')));
-    await syncDirectory(tempDir);
+    await writeDirectoryDurably(tempDir, files);
+    let parentWasMissing = false;
     try {
-      await withDirectories(() => rename(tempDir, finalDir), () => makeDirectoryDurably(parent), 'ENOENT');
+      await withDirectories(
+        () => rename(tempDir, finalDir),
+        async () => {
+          parentWasMissing = true;
+          await makeDirectoryDurably(parent);
+        },
+        'ENOENT',
+      );
     } catch (error) {
       // rename(2) refuses to replace a non-empty directory: something is already there.
       if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
       throw error;
     }
     renamed = true;
-    await syncDirectory(parent);
+    const parentHandle = await openedParent;
+    if (parentHandle !== undefined && !parentWasMissing) {
+      parentSyncedByHandle = true;
+      await handleSynced(parentHandle);
+    } else {
+      await syncDirectory(parent);
+    }
     return 'created';
   } finally {
+    // Not synced through (a failure, a directory already there, a parent made anew): only closed.
+    if (!parentSyncedByHandle) void openedParent.then((handle) => handle && closeInBackground(handle));
     if (!renamed) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Creates `files` in the empty directory `dir` and makes them durable there: each file's data
+ * and the directory's entries (synced once every file exists in it, while the files' own data
+ * is written and synced). Three round trips whatever the number of files.
+ */
+async function writeDirectoryDurably(dir: string, files: readonly FileEntry[]): Promise<void> {
+  const openedDir = open(dir, 'r');
+  void openedDir.catch(() => undefined); // its failure is handled below, once the files are created
+  const created = await Promise.allSettled(
+    files.map(async (file) => ({ handle: await open(path.join(dir, file.name), 'wx'), data: file.data })),
+  );
+  const opened = created.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failure = created.find((outcome) => outcome.status === 'rejected');
+  if (failure !== undefined) {
+    await Promise.all(opened.map(({ handle }) => handle.close()));
+    void openedDir.then(closeInBackground, () => undefined);
+    throw failure.reason;
+  }
+  await settledAll([openedDir.then(handleSynced), ...opened.map(({ handle, data }) => fillFile(handle, data, 'sync'))]);
 }
 
 /**
@@ -153,7 +193,11 @@ async function syncNewEntries(dir: string, firstCreated: string): Promise<void> 
 }
 
 async function writeFile(filePath: string, data: Uint8Array, durability: Durability): Promise<void> {
-  const handle = await open(filePath, 'wx');
+  await fillFile(await open(filePath, 'wx'), data, durability);
+}
+
+/** Writes `data` into a file just created, syncs it when asked, and closes it. */
+async function fillFile(handle: FileHandle, data: Uint8Array, durability: Durability): Promise<void> {
   let synced = false;
   try {
     await handle.writeFile(data);
@@ -167,7 +211,11 @@ async function writeFile(filePath: string, data: Uint8Array, durability: Durabil
 }
 
 async function syncDirectory(dirPath: string): Promise<void> {
-  const handle = await open(dirPath, 'r');
+  await handleSynced(await open(dirPath, 'r'));
+}
+
+/** fsyncs an open directory, then lets it go. */
+async function handleSynced(handle: FileHandle): Promise<void> {
   try {
     await handle.sync();
   } finally {
