@@ -43,7 +43,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     options: ContentAddressedStoreOptions,
   ) {
     this.imageLimits = resolveImageLimits(options.limits);
-    this.sources = new SourceIndex(backend.sourceRecords);
+    this.sources = new SourceIndex(backend.sourceRecords, this.imageLimits);
     this.decodeLimiter = createDecodeLimiter(options.decodeConcurrency);
   }
 
@@ -103,7 +103,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
 
   /** The warm path: same source bytes admitted before under the same normalisation, object still intact. */
   private async storedFromIndex(input: SaveImageInput, sourceDigest: string, signal: AbortSignal | undefined): Promise<StoredRef | undefined> {
-    const entry = await this.sources.lookup(sourceDigest, this.imageLimits, signal);
+    const entry = await this.sources.lookup(sourceDigest, signal);
     // The lookup reads a cache, so a failed read is a miss; an abort must not turn into one.
     this.assertUsable(signal);
     if (entry === undefined) return undefined;
@@ -129,7 +129,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     });
     this.assertUsable(signal);
     const ref = await this.backend.put(image, signal);
-    await this.sources.record(sourceDigest, { source: header, ref }, this.imageLimits, signal);
+    await this.sources.record(sourceDigest, { source: header, ref }, signal);
     return ref;
   }
 

@@ -168,34 +168,56 @@ describe('a save into a used store: no directory made or checked', () => {
 });
 
 describe('a warm read_image: the fewest calls and round trips', () => {
-  async function warmTool(data: Uint8Array) {
+  /** A read_image of one file, already read once into its store; `reopened` reads through a new store instance on that dir. */
+  async function warmRead(data: Uint8Array, reopened: boolean) {
     const cwd = await tempDir();
+    const storeDir = await tempDir();
     const file = path.join(cwd, 'image.png');
     await writeFile(file, data);
     const route = { provider: 'test', model: 'vision' };
-    const tool = createReadImageTool({
-      fs: new LocalFileSystem(),
-      attachments: new LocalAttachmentStore({ dir: await tempDir() }),
-      models: new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]),
-    });
-    const read = async () => {
+    const toolOn = (attachments: LocalAttachmentStore) =>
+      createReadImageTool({
+        fs: new LocalFileSystem(),
+        attachments,
+        models: new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]),
+      });
+    const read = async (tool: ReturnType<typeof toolOn>) => {
       const result = await tool.execute({ file_path: file }, { callId: 'call', cwd, route });
       expect(result.isError).toBe(false);
+      return result.value?.image.attachmentId ?? '';
     };
-    await read();
-    return read;
+    const first = toolOn(new LocalAttachmentStore({ dir: storeDir }));
+    const attachmentId = await read(first);
+    if (!reopened) return () => read(first);
+    const store = new LocalAttachmentStore({ dir: storeDir });
+    await store.readImage(attachmentId); // opens the store (its temp sweep) before the measured read
+    return () => read(toolOn(store));
   }
 
-  it.each([
+  const images = [
     ['a passthrough (compared with the source)', () => solid(30, 20, 'png')],
     ['a normalised object (hashed)', () => noise(3000, 20, 'png')],
-  ])('%s: the source, the index entry, the object and its record, each opened once and read in one go', async (_, image) => {
-    const read = await warmTool(await image());
-    const made = await callsOf(read);
+  ] as const;
+
+  it.each(images)('%s, in the store that saved it: the source, then the object and its record (the index entry is remembered)', async (_, image) => {
+    const made = await callsOf(await warmRead(await image(), false));
     expect(callCounts(made)).toEqual({
       stat: 1, // the tool's, which readBytes takes for its check before opening
-      open: 4, // source, index entry, object image, reference record
+      open: 3, // source, object image, reference record
       'handle.stat': 1, // the source, once opened: still a regular file
+      'handle.read': 5, // source and object image: content and end-of-file probe at once; the record: one read
+      'handle.close': 3,
+    });
+    // stat, open, fstat, read+probe | open both object files, read both (+ probe)
+    expect(roundTrips(made)).toBe(6);
+  });
+
+  it.each(images)('%s, in another store instance on its dir: the source, the index entry, the object and its record, each opened once and read in one go', async (_, image) => {
+    const made = await callsOf(await warmRead(await image(), true));
+    expect(callCounts(made)).toEqual({
+      stat: 1,
+      open: 4, // source, index entry, object image, reference record
+      'handle.stat': 1,
       'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
       'handle.close': 4,
     });
