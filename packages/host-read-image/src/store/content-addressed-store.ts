@@ -12,7 +12,7 @@ import { toDisplayName } from './display-name.ts';
 import { readImageHeader } from './image-header.ts';
 import { resolveImageLimits } from './image-limits.ts';
 import { normaliseImage } from './image-normaliser.ts';
-import type { ObjectBackend } from './object-backend.ts';
+import { storedRefOf, type ObjectBackend } from './object-backend.ts';
 import { sniffImageMediaType } from './sniff-media-type.ts';
 import { assertSourceAdmissible, assertSourceBytesWithinLimit } from './source-admission.ts';
 import { SourceIndex } from './source-index.ts';
@@ -128,8 +128,17 @@ export abstract class ContentAddressedStore implements AttachmentStore {
       return normaliseImage(input.data, header, this.imageLimits);
     });
     this.assertUsable(signal);
-    const ref = await this.backend.put(image, signal);
-    await this.sources.record(sourceDigest, { source: header, ref }, signal);
+    const stored = storedRefOf(image);
+    // The index entry is written while the object is; it becomes visible only once the object is stored.
+    const entry = this.sources.prepare(sourceDigest, { source: header, ref: stored.ref }, signal);
+    let ref: StoredRef;
+    try {
+      ref = await this.backend.put(image, stored, signal);
+    } catch (error) {
+      await entry.discard();
+      throw error;
+    }
+    await entry.publish();
     return ref;
   }
 

@@ -45,16 +45,9 @@ export async function publishDirectoryOnce(
   let parentSyncedByHandle = false;
   try {
     await writeDirectoryDurably(tempDir, files);
-    let parentWasMissing = false;
+    let renaming: 'renamed' | 'made-parent';
     try {
-      await withDirectories(
-        () => rename(tempDir, finalDir),
-        async () => {
-          parentWasMissing = true;
-          await makeDirectoryDurably(parent);
-        },
-        'ENOENT',
-      );
+      renaming = await renameIntoPlace(tempDir, finalDir);
     } catch (error) {
       // rename(2) refuses to replace a non-empty directory: something is already there.
       if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
@@ -62,7 +55,7 @@ export async function publishDirectoryOnce(
     }
     renamed = true;
     const parentHandle = await openedParent;
-    if (parentHandle !== undefined && !parentWasMissing) {
+    if (parentHandle !== undefined && renaming === 'renamed') {
       parentSyncedByHandle = true;
       await handleSynced(parentHandle);
     } else {
@@ -71,9 +64,26 @@ export async function publishDirectoryOnce(
     return 'created';
   } finally {
     // Not synced through (a failure, a directory already there, a parent made anew): only closed.
-    if (!parentSyncedByHandle) void openedParent.then((handle) => handle && closeInBackground(handle));
+    if (!parentSyncedByHandle) {
+      void openedParent.then((handle) => {
+        if (handle !== undefined) closeInBackground(handle);
+      });
+    }
     if (!renamed) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+/** Renames `tempDir` to `finalDir`; 'made-parent' when the parent was missing and had to be made (durably) first. */
+async function renameIntoPlace(tempDir: string, finalDir: string): Promise<'renamed' | 'made-parent'> {
+  try {
+    await rename(tempDir, finalDir);
+    return 'renamed';
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+  }
+  await makeDirectoryDurably(path.dirname(finalDir));
+  await rename(tempDir, finalDir);
+  return 'made-parent';
 }
 
 /**
@@ -102,43 +112,65 @@ async function writeDirectoryDurably(dir: string, files: readonly FileEntry[]): 
  * rename, fsync the directory). A repair, rare: its directories are made first, as always.
  */
 export async function replaceFileDurably(tempRoot: string, finalPath: string, data: Uint8Array): Promise<void> {
-  await mkdir(tempRoot, { recursive: true });
-  await makeDirectoryDurably(path.dirname(finalPath));
-  await replaceFile(tempRoot, finalPath, data, 'sync');
-}
-
-/**
- * Atomically replaces `finalPath` with `data`, without fsync: for records that are verified on
- * use (a cache), where a crash may lose or garble the file but never the data it points at.
- * Written on every cold save, so its directories are made only when missing.
- */
-export async function replaceFileAtomically(tempRoot: string, finalPath: string, data: Uint8Array): Promise<void> {
-  await replaceFile(tempRoot, finalPath, data, 'no-sync');
-}
-
-type Durability = 'sync' | 'no-sync';
-
-async function replaceFile(tempRoot: string, finalPath: string, data: Uint8Array, durability: Durability): Promise<void> {
   const finalDir = path.dirname(finalPath);
-  const makeFinalDir = () => (durability === 'sync' ? makeDirectoryDurably(finalDir) : mkdir(finalDir, { recursive: true }));
+  await mkdir(tempRoot, { recursive: true });
+  await makeDirectoryDurably(finalDir);
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
   let renamed = false;
   try {
-    await withDirectories(
-      () => writeFile(tempPath, data, durability),
-      async () => {
-        await mkdir(tempRoot, { recursive: true });
-        await makeFinalDir();
-      },
-      'ENOENT',
-    );
-    await withDirectories(() => rename(tempPath, finalPath), makeFinalDir, 'ENOENT');
+    await writeFile(tempPath, data, 'sync');
+    await rename(tempPath, finalPath);
     renamed = true;
-    if (durability === 'sync') await syncDirectory(finalDir);
+    await syncDirectory(finalDir);
   } finally {
     if (!renamed) await rm(tempPath, { force: true });
   }
 }
+
+export interface PreparedReplacement {
+  publish(): Promise<void>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Writes `data` to a temp file under `tempRoot` at once, and renames it to `finalPath` when
+ * published — atomic, without fsync: for records that are verified on use (a cache), where a
+ * crash may lose or garble the file but never the data it points at. Written on every cold
+ * save, so its directories are made only when missing. The temp file never survives a publish
+ * or a discard.
+ */
+export function prepareFileReplacement(tempRoot: string, finalPath: string, data: Uint8Array): PreparedReplacement {
+  const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
+  const write = () => writeFile(tempPath, data, 'no-sync');
+  // No directory is made beside the object's write, which makes the store's durably: with
+  // `tempRoot` missing (a first save), the file is written at publish, once that write made it.
+  const written = write().then(
+    () => true,
+    (error: unknown) => {
+      if (errnoCode(error) === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  void written.catch(() => undefined); // its failure is the publish's
+  return {
+    async publish() {
+      let renamed = false;
+      try {
+        if (!(await written)) await withDirectories(write, () => mkdir(tempRoot, { recursive: true }), 'ENOENT');
+        await withDirectories(() => rename(tempPath, finalPath), () => mkdir(path.dirname(finalPath), { recursive: true }), 'ENOENT');
+        renamed = true;
+      } finally {
+        if (!renamed) await rm(tempPath, { force: true });
+      }
+    },
+    async discard() {
+      await written.catch(() => undefined);
+      await rm(tempPath, { force: true });
+    },
+  };
+}
+
+type Durability = 'sync' | 'no-sync';
 
 /**
  * Runs `operation` assuming the directories it needs exist, as they do after a store's first

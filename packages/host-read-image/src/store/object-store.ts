@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { isMissingPathError } from '../fs/fs-errors.ts';
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
-import { publishDirectoryOnce, replaceFileAtomically, replaceFileDurably } from './durable-write.ts';
+import { prepareFileReplacement, publishDirectoryOnce, replaceFileDurably } from './durable-write.ts';
 import type { NormalisedImage } from './image-normaliser.ts';
-import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
@@ -28,12 +28,11 @@ export class ObjectStore implements ObjectBackend {
   constructor(private readonly layout: StoreLayout) {
     this.sourceRecords = {
       read: (sourceDigest) => readRecordFile(layout.sourceEntry(sourceDigest)),
-      write: (sourceDigest, text) => replaceFileAtomically(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
+      prepare: (sourceDigest, text) => prepareFileReplacement(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
     };
   }
 
-  async put(image: NormalisedImage): Promise<StoredRef> {
-    const { digest, ref } = storedRefOf(image);
+  async put(image: NormalisedImage, { digest, ref }: DigestedRef): Promise<StoredRef> {
     try {
       const state = await this.inspect(digest, image.data.length, image.data);
       if (isIntact(state)) return ref;

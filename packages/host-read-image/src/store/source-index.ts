@@ -1,6 +1,6 @@
 import type { ImageLimits } from '../seams/attachment-store.ts';
 import { localDigestOf } from './attachment-id.ts';
-import type { SourceRecordStorage } from './object-backend.ts';
+import type { PreparedRecord, SourceRecordStorage } from './object-backend.ts';
 import type { SourceFacts } from './source-admission.ts';
 import { isImageMediaType, isRecord, parseDimensions, parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
@@ -49,18 +49,24 @@ export class SourceIndex {
     return entry;
   }
 
-  async record(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): Promise<void> {
-    this.remember(sourceDigest, entry);
+  /**
+   * Starts writing the entry for these source bytes; `publish()` it once the object it names is
+   * stored, or `discard()` it. Neither fails: a missing entry only costs the next save a decode.
+   */
+  prepare(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): PreparedRecord {
     const record = {
       source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
       normalisedWith: normalisationOf(this.limits),
       ref: entry.ref,
     };
-    try {
-      await this.records.write(sourceDigest, JSON.stringify(record), signal);
-    } catch {
-      // Best effort by design: the object is already stored, and a missing entry only costs the next save a decode.
-    }
+    const prepared = this.records.prepare(sourceDigest, JSON.stringify(record), signal);
+    return {
+      publish: async () => {
+        this.remember(sourceDigest, entry);
+        await prepared.publish().catch(() => undefined);
+      },
+      discard: () => prepared.discard().catch(() => undefined),
+    };
   }
 
   private async read(sourceDigest: string, signal: AbortSignal | undefined): Promise<SourceIndexEntry | undefined> {

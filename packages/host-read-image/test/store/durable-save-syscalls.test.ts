@@ -73,7 +73,7 @@ describe('durable save: fsyncs', () => {
     await expect(store.readImage(sha256Id(data))).resolves.toBeDefined();
   });
 
-  it('the object files are synced before the rename publishes them, the objects dir after', async () => {
+  it('the object files are synced before the rename publishes them, the objects dir after, and only then the index entry renamed', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
@@ -84,6 +84,9 @@ describe('durable save: fsyncs', () => {
     expect(publish).toBeDefined();
     expect(syncs.slice(0, 3).every((sync) => (sync.settled ?? Infinity) < (publish?.started ?? 0))).toBe(true);
     expect(syncs[3]?.started).toBeGreaterThan(publish?.settled ?? Infinity);
+    // The index entry, written beside the object, becomes visible only once the object is durable.
+    const entry = made.find((call) => call.op === 'rename' && call.path.includes('.file-'));
+    expect(entry?.started).toBeGreaterThan(syncs[3]?.settled ?? Infinity);
   });
 
   it('the temp dir is synced only once both files exist in it', async () => {
@@ -135,10 +138,10 @@ describe('a save into a used store: no directory made or checked', () => {
     expect(opsIn(dir, made).filter((op) => /^(mkdir|stat|lstat|rm) /.test(op))).toEqual([]);
     expect(opsIn(dir, made).filter((op) => /^(mkdtemp|rename) /.test(op))).toEqual(['mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>']);
     // index lookup | object files (both) | mkdtemp | create both files, open tmp/<dir> and objects/ | write both files,
-    // sync tmp/<dir> | sync both files | rename | sync objects/ | open, write, close the index entry's temp file | rename:
-    // the closes after a sync are not waited for. At most: when the temp dir's sync settles after the files' syncs,
-    // the rename is counted as made in response to it, one round trip earlier than its real wait.
-    expect(roundTrips(made)).toBeLessThanOrEqual(12);
+    // sync tmp/<dir> | sync both files | rename | sync objects/ | rename the index entry, whose temp file was opened,
+    // written and closed beside the object's writes; the closes after a sync are not waited for. At most: when the temp
+    // dir's sync settles after the files' syncs, the rename is counted as made in response to it, one round trip early.
+    expect(roundTrips(made)).toBeLessThanOrEqual(9);
     expect(await listTree(path.join(dir, 'tmp'))).toEqual([]);
     await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
   });
