@@ -39,12 +39,86 @@ export async function publishDirectoryOnce(
       await makeDirectoryDurably(parent);
     },
   );
-  // Missing (the store's objects/ was removed while it was open): the rename below makes it, and the sync goes by path.
+  const created = await createFilesIn(
+    tempDir,
+    parent,
+    files.map((file) => file.name),
+  );
+  return publishCreated(created, finalDir, files);
+}
+
+/** A temp dir with its (empty) files made ahead of their contents; see draftDirectory. */
+export interface DirectoryDraft {
+  /** publishDirectoryOnce, with the files already made: `finalDir` must be in the draft's parent, `files` named as drafted. */
+  publish(finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'>;
+  /** Removes the temp dir, unless publish was called (which never leaves it behind). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Starts making a temp dir under `tempRoot` with empty files `names` in it and the parent
+ * opened, while the caller is still producing their contents (the file operations of a
+ * publish that need no contents, done beside them). Only in a store whose directories exist:
+ * when they do not, or anything fails, nothing is left and publish takes the whole way.
+ */
+export function draftDirectory(tempRoot: string, parent: string, names: readonly string[]): DirectoryDraft {
+  const created = (async () => {
+    const tempDir = await mkdtemp(path.join(tempRoot, tempPrefix('dir')));
+    return createFilesIn(tempDir, parent, names);
+  })().catch(() => undefined);
+  let settled = false;
+  return {
+    async publish(finalDir, files) {
+      settled = true;
+      const ready = await created;
+      return ready === undefined ? publishDirectoryOnce(tempRoot, finalDir, files) : publishCreated(ready, finalDir, files);
+    },
+    async discard() {
+      if (settled) return;
+      settled = true;
+      const ready = await created;
+      if (ready !== undefined) await abandon(ready);
+    },
+  };
+}
+
+/** A temp dir holding newly created, still empty files, with the descriptors its publish needs. */
+interface CreatedFiles {
+  readonly tempDir: string;
+  readonly files: readonly { readonly name: string; readonly handle: FileHandle }[];
+  /** The temp dir, to sync once the files have their data. */
+  readonly openedDir: Promise<FileHandle>;
+  /** The parent `finalDir` will be in, to sync after the rename; undefined when it could not be opened. */
+  readonly openedParent: Promise<FileHandle | undefined>;
+}
+
+/** Creates `names` in the empty `tempDir` and opens what a publish syncs; on failure nothing is left. */
+async function createFilesIn(tempDir: string, parent: string, names: readonly string[]): Promise<CreatedFiles> {
+  // Missing (the store's objects/ was removed while it was open): the rename makes it, and the sync goes by path.
   const openedParent = open(parent, 'r').catch(() => undefined);
+  const openedDir = open(tempDir, 'r');
+  void openedDir.catch(() => undefined); // its failure is the publish's
+  const created = await Promise.allSettled(names.map(async (name) => ({ name, handle: await open(path.join(tempDir, name), 'wx') })));
+  const files = created.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  const failure = created.find((outcome) => outcome.status === 'rejected');
+  if (failure !== undefined) {
+    await abandon({ tempDir, files, openedDir, openedParent });
+    throw failure.reason;
+  }
+  return { tempDir, files, openedDir, openedParent };
+}
+
+/** Writes and syncs the created files and their dir, renames it to `finalDir`, syncs the parent. */
+async function publishCreated(created: CreatedFiles, finalDir: string, contents: readonly FileEntry[]): Promise<'created' | 'existing'> {
+  const { tempDir, files, openedDir, openedParent } = created;
+  const dataOf = new Map(contents.map((file) => [file.name, file.data]));
   let renamed = false;
   let parentSyncedByHandle = false;
   try {
-    await writeDirectoryDurably(tempDir, files);
+    await settledAll([
+      openedDir.then(handleSynced),
+      ...files.map(({ name, handle }) => fillFile(handle, dataOf.get(name) ?? missingContents(name), 'sync')),
+    ]);
     let renaming: 'renamed' | 'made-parent';
     try {
       renaming = await renameIntoPlace(tempDir, finalDir);
@@ -59,18 +133,32 @@ export async function publishDirectoryOnce(
       parentSyncedByHandle = true;
       await handleSynced(parentHandle);
     } else {
-      await syncDirectory(parent);
+      await syncDirectory(path.dirname(finalDir));
     }
     return 'created';
   } finally {
     // Not synced through (a failure, a directory already there, a parent made anew): only closed.
-    if (!parentSyncedByHandle) {
-      void openedParent.then((handle) => {
-        if (handle !== undefined) closeInBackground(handle);
-      });
-    }
+    if (!parentSyncedByHandle) closeWhenOpened(openedParent);
     if (!renamed) await rm(tempDir, { recursive: true, force: true });
   }
+}
+
+function missingContents(name: string): never {
+  throw new Error(`No contents given for the drafted file ${name}.`);
+}
+
+/** Closes whatever was opened for the temp dir, then removes it. */
+async function abandon(created: CreatedFiles): Promise<void> {
+  for (const { handle } of created.files) closeInBackground(handle);
+  closeWhenOpened(created.openedDir.catch(() => undefined));
+  closeWhenOpened(created.openedParent);
+  await rm(created.tempDir, { recursive: true, force: true });
+}
+
+function closeWhenOpened(opened: Promise<FileHandle | undefined>): void {
+  void opened.then((handle) => {
+    if (handle !== undefined) closeInBackground(handle);
+  });
 }
 
 /** Renames `tempDir` to `finalDir`; 'made-parent' when the parent was missing and had to be made (durably) first. */
@@ -84,27 +172,6 @@ async function renameIntoPlace(tempDir: string, finalDir: string): Promise<'rena
   await makeDirectoryDurably(path.dirname(finalDir));
   await rename(tempDir, finalDir);
   return 'made-parent';
-}
-
-/**
- * Creates `files` in the empty directory `dir` and makes them durable there: each file's data
- * and the directory's entries (synced once every file exists in it, while the files' own data
- * is written and synced). Three round trips whatever the number of files.
- */
-async function writeDirectoryDurably(dir: string, files: readonly FileEntry[]): Promise<void> {
-  const openedDir = open(dir, 'r');
-  void openedDir.catch(() => undefined); // its failure is handled below, once the files are created
-  const created = await Promise.allSettled(
-    files.map(async (file) => ({ handle: await open(path.join(dir, file.name), 'wx'), data: file.data })),
-  );
-  const opened = created.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-  const failure = created.find((outcome) => outcome.status === 'rejected');
-  if (failure !== undefined) {
-    await Promise.all(opened.map(({ handle }) => handle.close()));
-    void openedDir.then(closeInBackground, () => undefined);
-    throw failure.reason;
-  }
-  await settledAll([openedDir.then(handleSynced), ...opened.map(({ handle, data }) => fillFile(handle, data, 'sync'))]);
 }
 
 /**

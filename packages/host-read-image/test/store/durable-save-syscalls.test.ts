@@ -146,6 +146,20 @@ describe('a save into a used store: no directory made or checked', () => {
     await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
   });
 
+  it('the temp dir and its files are made while the image decodes, before the object path is inspected', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await noise(300, 200, 'png'); // re-encoded: its object's name is known only once it is decoded
+    const made = await callsOf(() => store.saveImage({ data }));
+    const ops = opsIn(dir, made);
+    const inspected = ops.findIndex((op) => /^open objects\/[0-9a-f]{64}\/image$/.test(op));
+    expect(inspected).toBeGreaterThan(-1);
+    expect(ops.slice(0, inspected)).toEqual(
+      expect.arrayContaining(['mkdtemp tmp/<dir>', 'open tmp/<dir>/image', 'open tmp/<dir>/ref.json', 'open tmp/<dir>', 'open objects']),
+    );
+  });
+
   it('makes its directories again when they were removed while it was open', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });

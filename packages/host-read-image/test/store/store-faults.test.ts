@@ -123,6 +123,20 @@ describe('local store: a path that cannot hold the object', () => {
     expect(await listTree(`${dir}/sources`)).toEqual([`${hexOf(sha256Id(other))}.json`]);
   });
 
+  it.each([
+    ['a truncated image (INVALID_IMAGE)', async () => (await noise(48, 32, 'png')).subarray(0, 200), 'INVALID_IMAGE'],
+    ['an image that fits no byte budget (IMAGE_TOO_LARGE)', () => noise(64, 64, 'png'), 'IMAGE_TOO_LARGE'],
+  ] as const)('local store, used: %s refused while its temp files were being made → nothing left in tmp/', async (_, image, code) => {
+    const dir = await tempDir();
+    const layout = new StoreLayout(dir);
+    await new LocalAttachmentStore({ dir }).saveImage({ data: await solid(4, 4, 'png') });
+    const before = await listTree(dir);
+    const store = new LocalAttachmentStore({ dir, limits: { normalizedImageMaxBytes: 60 } });
+    await attachmentFailure(store.saveImage({ data: await image() }), code);
+    expect(await listTree(layout.tempRoot)).toEqual([]);
+    expect(await listTree(dir)).toEqual(before);
+  });
+
   it('local store: empty directory where the object belongs → the save publishes the object', async () => {
     const dir = await tempDir();
     const layout = new StoreLayout(dir);
