@@ -134,15 +134,20 @@ export abstract class ContentAddressedStore implements AttachmentStore {
         throw error;
       }
     });
+    try {
+      this.assertUsable(signal);
+    } catch (error) {
+      await object.discard();
+      throw error;
+    }
     const stored = storedRefOf(image);
     // The index entry is written while the object is; it becomes visible only once the object is stored.
     const entry = this.sources.prepare(sourceDigest, { source: header, ref: stored.ref }, signal);
     let ref: StoredRef;
     try {
-      this.assertUsable(signal);
       ref = await object.put(image, stored, signal);
     } catch (error) {
-      await Promise.all([object.discard(), entry.discard()]);
+      await entry.discard();
       throw error;
     }
     await entry.publish();
