@@ -37,24 +37,31 @@ export class LocalFileSystem implements FileSystem {
     return { kind: kindOf(stats), size: stats.size, mtimeMs: stats.mtimeMs };
   }
 
-  async readBytes(target: FsTarget, signal: AbortSignal | undefined, maxBytes: number): Promise<Uint8Array> {
+  async readBytes(target: FsTarget, signal: AbortSignal | undefined, maxBytes: number, stat?: FsStat): Promise<Uint8Array> {
     const { absolutePath, displayPath } = target;
     return failingAsFsError(displayPath, async () => {
       throwIfAborted(signal, displayPath);
-      const stats = await fs.stat(absolutePath);
-      assertRegularFile(stats, displayPath);
-      if (stats.size > maxBytes) throw tooLargeError(displayPath, maxBytes, stats.size);
+      // The caller's stat of a regular file spares a round trip; anything else is stat'ed here, for the exact refusal.
+      const size = stat?.kind === 'file' ? stat.size : await regularFileSize(absolutePath, displayPath);
+      if (size > maxBytes) throw tooLargeError(displayPath, maxBytes, size);
       // O_NONBLOCK: if the path became a FIFO since the stat, opening it must not wait for a writer.
       const handle = await fs.open(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         assertRegularFile(await handle.stat(), displayPath);
         await this.#roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
-        return await readWholeFile(handle, { sizeHint: stats.size, maxBytes, signal, displayPath });
+        return await readWholeFile(handle, { sizeHint: size, maxBytes, signal, displayPath });
       } finally {
         closeInBackground(handle);
       }
     });
   }
+}
+
+/** The size of the regular file at `absolutePath`; anything else fails with FS_NOT_REGULAR_FILE, naming what it is. */
+async function regularFileSize(absolutePath: string, displayPath: string): Promise<number> {
+  const stats = await fs.stat(absolutePath);
+  assertRegularFile(stats, displayPath);
+  return stats.size;
 }
 
 function expandHome(requestedPath: string): string {

@@ -35,7 +35,8 @@ export interface FileSystem {
   stat(target: FsTarget, signal?: AbortSignal): Promise<FsStat>;
   /**
    * The whole regular file, or a failure: never truncated data, never more than
-   * `maxBytes` buffered (plus one read chunk).
+   * `maxBytes` buffered (plus one read chunk). `stat`, when the caller has just taken one of
+   * this target, may stand in for the check before opening (the opened file is checked anyway).
    */
-  readBytes(target: FsTarget, signal: AbortSignal | undefined, maxBytes: number): Promise<Uint8Array>;
+  readBytes(target: FsTarget, signal: AbortSignal | undefined, maxBytes: number, stat?: FsStat): Promise<Uint8Array>;
 }

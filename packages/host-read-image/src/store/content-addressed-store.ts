@@ -12,7 +12,7 @@ import { toDisplayName } from './display-name.ts';
 import { readImageHeader } from './image-header.ts';
 import { resolveImageLimits } from './image-limits.ts';
 import { normaliseImage } from './image-normaliser.ts';
-import type { ObjectBackend } from './object-backend.ts';
+import { storedRefOf, type ObjectBackend } from './object-backend.ts';
 import { sniffImageMediaType } from './sniff-media-type.ts';
 import { assertSourceAdmissible, assertSourceBytesWithinLimit } from './source-admission.ts';
 import { SourceIndex } from './source-index.ts';
@@ -43,7 +43,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     options: ContentAddressedStoreOptions,
   ) {
     this.imageLimits = resolveImageLimits(options.limits);
-    this.sources = new SourceIndex(backend.sourceRecords);
+    this.sources = new SourceIndex(backend.sourceRecords, this.imageLimits);
     this.decodeLimiter = createDecodeLimiter(options.decodeConcurrency);
   }
 
@@ -103,7 +103,9 @@ export abstract class ContentAddressedStore implements AttachmentStore {
 
   /** The warm path: same source bytes admitted before under the same normalisation, object still intact. */
   private async storedFromIndex(input: SaveImageInput, sourceDigest: string, signal: AbortSignal | undefined): Promise<StoredRef | undefined> {
-    const entry = await this.sources.lookup(sourceDigest, this.imageLimits, signal);
+    const entry = await this.sources.lookup(sourceDigest, signal);
+    // The lookup reads a cache, so a failed read is a miss; an abort must not turn into one.
+    this.assertUsable(signal);
     if (entry === undefined) return undefined;
     // The limits may be lower than when the entry was made (another store instance on this dir).
     assertSourceAdmissible(entry.source, input.mediaType, this.imageLimits);
@@ -121,13 +123,34 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     }
     const header = await readImageHeader(input.data, mediaType);
     assertSourceAdmissible(header, input.mediaType, this.imageLimits);
-    const image = await this.decodeLimiter(() => {
+    const { image, object } = await this.decodeLimiter(async () => {
       this.assertUsable(signal);
-      return normaliseImage(input.data, header, this.imageLimits);
+      // What storing needs no bytes for is prepared while the image decodes.
+      const object = this.backend.draft();
+      try {
+        return { image: await normaliseImage(input.data, header, this.imageLimits), object };
+      } catch (error) {
+        await object.discard();
+        throw error;
+      }
     });
-    this.assertUsable(signal);
-    const ref = await this.backend.put(image, signal);
-    await this.sources.record(sourceDigest, { source: header, ref }, this.imageLimits, signal);
+    try {
+      this.assertUsable(signal);
+    } catch (error) {
+      await object.discard();
+      throw error;
+    }
+    const stored = storedRefOf(image);
+    // The index entry is written while the object is; it becomes visible only once the object is stored.
+    const entry = this.sources.prepare(sourceDigest, { source: header, ref: stored.ref }, signal);
+    let ref: StoredRef;
+    try {
+      ref = await object.put(image, stored, signal);
+    } catch (error) {
+      await entry.discard();
+      throw error;
+    }
+    await entry.publish();
     return ref;
   }
 

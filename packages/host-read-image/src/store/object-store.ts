@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { isMissingPathError } from '../fs/fs-errors.ts';
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
-import { publishDirectoryOnce, replaceFileAtomically, replaceFileDurably } from './durable-write.ts';
+import { draftDirectory, prepareFileReplacement, replaceFileDurably, type DirectoryDraft } from './durable-write.ts';
 import type { NormalisedImage } from './image-normaliser.ts';
-import { bytesMatch, describesObject, storedRefOf, type ObjectBackend, type SourceRecordStorage } from './object-backend.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from './object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
 import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
@@ -28,21 +28,27 @@ export class ObjectStore implements ObjectBackend {
   constructor(private readonly layout: StoreLayout) {
     this.sourceRecords = {
       read: (sourceDigest) => readRecordFile(layout.sourceEntry(sourceDigest)),
-      write: (sourceDigest, text) => replaceFileAtomically(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
+      prepare: (sourceDigest, text) => prepareFileReplacement(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
     };
   }
 
-  async put(image: NormalisedImage): Promise<StoredRef> {
-    const { digest, ref } = storedRefOf(image);
+  draft(): ObjectDraft {
+    const directory = draftDirectory(this.layout.tempRoot, this.layout.objectsDir, [OBJECT_IMAGE_FILE, OBJECT_REF_FILE]);
+    return { put: (image, stored) => this.put(image, stored, directory), discard: () => directory.discard() };
+  }
+
+  private async put(image: NormalisedImage, { digest, ref }: DigestedRef, directory: DirectoryDraft): Promise<StoredRef> {
     try {
       const state = await this.inspect(digest, image.data.length, image.data);
-      if (isIntact(state)) return ref;
       if (state.image === 'missing' && state.ref === 'missing') {
-        const published = await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
+        const published = await directory.publish(this.layout.objectDir(digest), [
           { name: OBJECT_IMAGE_FILE, data: image.data },
           { name: OBJECT_REF_FILE, data: refRecord(ref) },
         ]);
         if (published === 'created') return ref;
+      } else {
+        await directory.discard();
+        if (isIntact(state)) return ref;
       }
       // Something is at the object's path: a concurrent save's object, or a damaged one.
       await this.repair(digest, image.data, ref);

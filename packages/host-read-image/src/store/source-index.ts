@@ -1,6 +1,6 @@
 import type { ImageLimits } from '../seams/attachment-store.ts';
 import { localDigestOf } from './attachment-id.ts';
-import type { SourceRecordStorage } from './object-backend.ts';
+import type { PreparedRecord, SourceRecordStorage } from './object-backend.ts';
 import type { SourceFacts } from './source-admission.ts';
 import { isImageMediaType, isRecord, parseDimensions, parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
@@ -17,15 +17,59 @@ interface NormalisedWith {
 }
 
 /**
+ * Entries this index instance made or read, most recently used last. A warm re-read in the same
+ * process then skips reading its entry, a round trip (a GET on S3) of the few a warm save makes;
+ * the object it names is verified all the same. A few hundred bytes each.
+ */
+const REMEMBERED_ENTRIES = 1024;
+
+/**
  * Admitted source digests → their stored reference, so a warm save skips decoding. A cache:
  * a missing, damaged or unwritable entry only means the full path runs, and the store verifies
- * the object an entry names before trusting it.
+ * the object an entry names before trusting it. An entry is used only under the normalisation
+ * limits it was made with: the store's, which never change, so what the index remembers is usable.
  */
 export class SourceIndex {
-  constructor(private readonly records: SourceRecordStorage) {}
+  private readonly remembered = new Map<string, SourceIndexEntry>();
+
+  constructor(
+    private readonly records: SourceRecordStorage,
+    private readonly limits: ImageLimits,
+  ) {}
 
   /** The entry for these source bytes, when one was made under the same normalisation limits. */
-  async lookup(sourceDigest: string, limits: ImageLimits, signal?: AbortSignal): Promise<SourceIndexEntry | undefined> {
+  async lookup(sourceDigest: string, signal?: AbortSignal): Promise<SourceIndexEntry | undefined> {
+    const remembered = this.remembered.get(sourceDigest);
+    if (remembered !== undefined) {
+      this.remember(sourceDigest, remembered);
+      return remembered;
+    }
+    const entry = await this.read(sourceDigest, signal);
+    if (entry !== undefined) this.remember(sourceDigest, entry);
+    return entry;
+  }
+
+  /**
+   * Starts writing the entry for these source bytes; `publish()` it once the object it names is
+   * stored, or `discard()` it. Neither fails: a missing entry only costs the next save a decode.
+   */
+  prepare(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): PreparedRecord {
+    const record = {
+      source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
+      normalisedWith: normalisationOf(this.limits),
+      ref: entry.ref,
+    };
+    const prepared = this.records.prepare(sourceDigest, JSON.stringify(record), signal);
+    return {
+      publish: async () => {
+        this.remember(sourceDigest, entry);
+        await prepared.publish().catch(() => undefined);
+      },
+      discard: () => prepared.discard().catch(() => undefined),
+    };
+  }
+
+  private async read(sourceDigest: string, signal: AbortSignal | undefined): Promise<SourceIndexEntry | undefined> {
     let text: string | undefined;
     try {
       text = await this.records.read(sourceDigest, signal);
@@ -35,19 +79,16 @@ export class SourceIndex {
     if (text === undefined) return undefined;
     const record = parseJson(text);
     if (!isRecord(record)) return undefined;
-    return isSameNormalisation(record.normalisedWith, limits) ? parseEntry(record) : undefined;
+    return isSameNormalisation(record.normalisedWith, this.limits) ? parseEntry(record) : undefined;
   }
 
-  async record(sourceDigest: string, entry: SourceIndexEntry, limits: ImageLimits, signal?: AbortSignal): Promise<void> {
-    const record = {
-      source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
-      normalisedWith: normalisationOf(limits),
-      ref: entry.ref,
-    };
-    try {
-      await this.records.write(sourceDigest, JSON.stringify(record), signal);
-    } catch {
-      // Best effort by design: the object is already stored, and a missing entry only costs the next save a decode.
+  /** Keeps `entry` as the most recently used, forgetting the least recently used beyond the bound. */
+  private remember(sourceDigest: string, entry: SourceIndexEntry): void {
+    this.remembered.delete(sourceDigest);
+    this.remembered.set(sourceDigest, entry);
+    if (this.remembered.size > REMEMBERED_ENTRIES) {
+      const [oldest] = this.remembered.keys();
+      if (oldest !== undefined) this.remembered.delete(oldest);
     }
   }
 }

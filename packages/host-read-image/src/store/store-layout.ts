@@ -14,7 +14,7 @@ export const OBJECT_REF_FILE = 'ref.json';
  */
 export class StoreLayout {
   readonly tempRoot: string;
-  private readonly objectsDir: string;
+  readonly objectsDir: string;
   private readonly sourcesDir: string;
 
   constructor(dir: string) {

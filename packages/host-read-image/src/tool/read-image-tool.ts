@@ -85,7 +85,7 @@ async function readImage(filePath: string, exec: ToolExecContext, deps: ReadImag
 
   const target = await deps.fs.resolve(filePath, { cwd: exec.cwd });
   const stat = await statOrObserveAbsent(target, exec, deps);
-  const data = await deps.fs.readBytes(target, exec.signal, deps.attachments.imageLimits.maxImageBytes);
+  const data = await deps.fs.readBytes(target, exec.signal, deps.attachments.imageLimits.maxImageBytes, stat);
   const image = await deps.attachments.saveImage(
     {
       data,

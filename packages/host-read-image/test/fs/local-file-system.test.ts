@@ -216,6 +216,48 @@ describe('readBytes', () => {
     expect(opened.map((handle) => handle.fd)).toEqual([-1]);
   });
 
+  it("with the caller's stat of a regular file: no stat of its own, the same bytes", async () => {
+    const target = await writeFileOfLength('a.png', CAP);
+    const stat = await fileSystem.stat(target);
+    const stats = vi.spyOn(fs, 'stat');
+    expect(Buffer.from(await fileSystem.readBytes(target, undefined, CAP, stat))).toEqual(bytesOfLength(CAP));
+    expect(stats).not.toHaveBeenCalled();
+  });
+
+  it("with the caller's stat over the cap: refused from it, without opening", async () => {
+    const opened = recordOpenedHandles();
+    const target = await writeFileOfLength('a.png', CAP + 1);
+    const failure = await fsFailure(fileSystem.readBytes(target, undefined, CAP, await fileSystem.stat(target)));
+    expect(failure.code).toBe('FS_TOO_LARGE');
+    expect(failure.message).toContain(String(CAP + 1));
+    expect(opened).toEqual([]);
+  });
+
+  it("with the caller's stat of something else: its own stat names what it is, nothing opened", async () => {
+    const opened = recordOpenedHandles();
+    const fifo = makeFifo('pipe.png');
+    const failure = await fsFailure(fileSystem.readBytes(fifo, undefined, CAP, await fileSystem.stat(fifo)));
+    expect(failure.code).toBe('FS_NOT_REGULAR_FILE');
+    expect(failure.message).toContain('FIFO');
+    expect(opened).toEqual([]);
+  });
+
+  it("with the caller's stat gone stale (a FIFO since): the opened file is refused, without blocking", { timeout: 2000 }, async () => {
+    const stale = await fileSystem.stat(await writeFileOfLength('a.png', 10));
+    const opened = recordOpenedHandles();
+    expect((await fsFailure(fileSystem.readBytes(makeFifo('pipe.png'), undefined, CAP, stale))).code).toBe('FS_NOT_REGULAR_FILE');
+    expect(opened.map((handle) => handle.fd)).toEqual([-1]);
+  });
+
+  it("with the caller's stat gone stale (the file grew): the whole file, or FS_TOO_LARGE past the cap", async () => {
+    const target = await writeFileOfLength('a.png', 10);
+    const stale = await fileSystem.stat(target);
+    await fs.writeFile(target.absolutePath, bytesOfLength(100));
+    expect(Buffer.from(await fileSystem.readBytes(target, undefined, CAP, stale))).toEqual(bytesOfLength(100));
+    await fs.writeFile(target.absolutePath, bytesOfLength(CAP + 1));
+    expect((await fsFailure(fileSystem.readBytes(target, undefined, CAP, stale))).code).toBe('FS_TOO_LARGE');
+  });
+
   it('reads anywhere when no roots are configured', async () => {
     const elsewhere = await makeTempDir();
     try {

@@ -69,6 +69,32 @@ describe('abort', () => {
     await attachmentFailure(saving, 'ATTACHMENT_ABORTED');
     expect(await listTree(dir)).toEqual([]);
   });
+
+  it('leaves nothing in a used store when the save is aborted while the image decodes', async () => {
+    const { dir, store } = await newStore();
+    await store.saveImage({ data: await solid(4, 4, 'png') });
+    const before = await listTree(dir);
+    const controller = new AbortController();
+    const saving = store.saveImage({ data: await noise(256, 256, 'png') }, controller.signal);
+    while (decodeProbe.active === 0) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await attachmentFailure(saving, 'ATTACHMENT_ABORTED');
+    expect(await listTree(dir)).toEqual(before);
+  });
+
+  it.each([
+    ['bytes that are no image (the next step would refuse them as INVALID_IMAGE)', () => Promise.resolve(Buffer.from('not an image at all'))],
+    ['an image (the next steps would read its header, then decode it)', () => noise(64, 64, 'png')],
+  ])('reports an abort during the index lookup at once, before anything else runs: %s', async (_, image) => {
+    const { store } = await newStore();
+    await store.saveImage({ data: await solid(4, 4, 'png') }); // the store is open: the lookup is the save's first step
+    const data = await image();
+    const controller = new AbortController();
+    const saving = store.saveImage({ data }, controller.signal);
+    controller.abort(); // the lookup is in flight
+    await attachmentFailure(saving, 'ATTACHMENT_ABORTED');
+    expect(decodeProbe.entered).toBe(1); // the first save's decode only
+  });
 });
 
 describe('dispose', () => {

@@ -66,6 +66,32 @@ describe('warm saves', () => {
   });
 });
 
+describe('entries remembered by the store instance that made or read them', () => {
+  it('a warm save in the same instance needs no entry on disk', async () => {
+    const data = await solid(30, 20, 'png');
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    const first = await store.saveImage({ data });
+    await rm(new StoreLayout(dir).sourceEntry(hexOf(sha256Id(data))));
+    expect(await store.saveImage({ data })).toEqual(first);
+    expect(decodeProbe.entered).toBe(1);
+  });
+
+  it('a remembered entry is no licence: its object is verified, and decoded again when damaged', async () => {
+    const data = await orientedJpeg();
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    const first = await store.saveImage({ data });
+    const image = new StoreLayout(dir).objectImage(hexOf(first.attachmentId));
+    const stored = await readFile(image);
+    stored[stored.length - 3] = (stored[stored.length - 3] ?? 0) ^ 1;
+    await writeFile(image, stored);
+    expect(await store.saveImage({ data })).toEqual(first);
+    expect(decodeProbe.entered).toBe(2);
+    await expect(store.readImage(first.attachmentId)).resolves.toMatchObject({ ref: first });
+  });
+});
+
 describe('cold fallbacks', () => {
   it('decodes again and restores the object when it was removed from disk', async () => {
     const data = await solid(30, 20, 'png');

@@ -6,7 +6,7 @@ import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts'
 import { StoreLayout } from '../../src/store/store-layout.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
-import { noise } from '../support/test-images.ts';
+import { noise, solid } from '../support/test-images.ts';
 
 /**
  * A save of bytes whose object already exists verifies that object first: a damaged one is
@@ -106,6 +106,35 @@ describe('local store: a path that cannot hold the object', () => {
     expect(error.message).toContain(sha256Id(data));
     expect(await listTree(layout.tempRoot)).toEqual([]);
     expect(await listTree(`${dir}/sources`)).toEqual([]); // no index entry pointing at it
+  });
+
+  it('local store, used: directory at the object path → ATTACHMENT_WRITE_FAILED, the index entry written beside it dropped', async () => {
+    const dir = await tempDir();
+    const layout = new StoreLayout(dir);
+    const store = new LocalAttachmentStore({ dir });
+    const other = await solid(4, 4, 'png');
+    await store.saveImage({ data: other }); // tmp/ and sources/ exist: the entry is written while the object is
+    const data = await noise(48, 32, 'png');
+    const imagePath = layout.objectImage(hexOf(sha256Id(data)));
+    await mkdir(imagePath, { recursive: true });
+    await writeFile(`${imagePath}/stray`, 'x');
+    await attachmentFailure(store.saveImage({ data }), 'ATTACHMENT_WRITE_FAILED');
+    expect(await listTree(layout.tempRoot)).toEqual([]);
+    expect(await listTree(`${dir}/sources`)).toEqual([`${hexOf(sha256Id(other))}.json`]);
+  });
+
+  it.each([
+    ['a truncated image (INVALID_IMAGE)', async () => (await noise(48, 32, 'png')).subarray(0, 200), 'INVALID_IMAGE'],
+    ['an image that fits no byte budget (IMAGE_TOO_LARGE)', () => noise(64, 64, 'png'), 'IMAGE_TOO_LARGE'],
+  ] as const)('local store, used: %s refused while its temp files were being made → nothing left in tmp/', async (_, image, code) => {
+    const dir = await tempDir();
+    const layout = new StoreLayout(dir);
+    await new LocalAttachmentStore({ dir }).saveImage({ data: await solid(4, 4, 'png') });
+    const before = await listTree(dir);
+    const store = new LocalAttachmentStore({ dir, limits: { normalizedImageMaxBytes: 60 } });
+    await attachmentFailure(store.saveImage({ data: await image() }), code);
+    expect(await listTree(layout.tempRoot)).toEqual([]);
+    expect(await listTree(dir)).toEqual(before);
   });
 
   it('local store: empty directory where the object belongs → the save publishes the object', async () => {
