@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+
+/** 16×16 stroke outlines for a tile too small to say its problem in words. */
+const TILE_ICON_PATHS = {
+  /** An image frame struck through: the store has no such image. */
+  missing: 'M2.5 3.5h11v9h-11Z M2 14.5L14 1.5',
+  /** A circular arrow: load again. */
+  retry: 'M13 8a5 5 0 1 1-1.46-3.54 M13 1.75v3h-3',
+} as const;
+
+export function TileIcon({ icon, className }: { readonly icon: keyof typeof TILE_ICON_PATHS; readonly className: string }): ReactNode {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.25"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={TILE_ICON_PATHS[icon]} />
+    </svg>
+  );
+}
