@@ -53,9 +53,15 @@ export class ScrollAnchor {
   };
 
   /**
-   * The virtualizer's `measureElement`. A measured size of 0 means the item is not laid out (the
-   * replay sits in a `display: none` tab, or a DOM without layout): keep what the item had, or the
-   * estimate. Taking the 0 would stack every item at one offset and mount the whole log at once.
+   * The virtualizer's `measureElement`. Sizes come only from ResizeObserver entries (border box),
+   * read after the browser's own layout: the virtualizer also measures every item as it mounts,
+   * without an entry, and reading a size there would force a layout inside the commit that mounts
+   * it (most of the first screen's commit). Such an item keeps what it had, or the estimate, until
+   * its first entry arrives in the same frame, before paint.
+   *
+   * A measured size of 0 means the item is not laid out (the replay sits in a `display: none` tab,
+   * or a DOM without layout): keep what the item had, or the estimate. Taking the 0 would stack
+   * every item at one offset and mount the whole log at once.
    */
   readonly measure = (element: HTMLElement, entry: ResizeObserverEntry | undefined, instance: ReplayVirtualizer): number => {
     if (entry !== undefined && !this.delivering) {
@@ -65,7 +71,7 @@ export class ScrollAnchor {
         this.delivering = false;
       });
     }
-    const size = measuredSize(element, entry, instance);
+    const size = entry === undefined ? 0 : measuredSize(element, entry, instance);
     if (size > 0) return size;
     const index = instance.indexFromElement(element);
     return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);

@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { itemTransform, ScrollAnchor } from './scroll-anchor';
+import { windowScrollAfterAttach } from './window-scroll';
 
 /**
  * Estimated height of an item not measured yet: a collapsed row (2.25rem) and the gap under it.
@@ -67,6 +68,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
 
   const pointerY = usePointerY();
   const [anchor] = useState(() => new ScrollAnchor(pointerY));
+  const [scrollToFn] = useState(windowScrollAfterAttach);
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count,
     estimateSize: () => ESTIMATED_ITEM_SIZE,
@@ -78,6 +80,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
     // The default reads `document` and `window`, which a server render must not touch; in a
     // browser `globalThis` is the window (its offset is not reported again until it scrolls).
     initialOffset: () => (globalThis as { readonly scrollY?: number }).scrollY ?? 0,
+    scrollToFn,
     measureElement: anchor.measure,
     onChange: anchor.onChange,
   });
@@ -104,7 +107,8 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
       margin = next;
       setScrollMargin(next);
     };
-    measure();
+    // Measured first in the observer's initial delivery, after the frame's own layout: measuring
+    // here would force a layout of the first screen of rows inside the commit that mounts them.
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => {
