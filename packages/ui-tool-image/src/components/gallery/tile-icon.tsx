@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { StrokeIcon } from '../tool-icon';
 
 /** 16×16 stroke outlines for a tile too small to say its problem in words. */
 const TILE_ICON_PATHS = {
@@ -9,21 +10,5 @@ const TILE_ICON_PATHS = {
 } as const;
 
 export function TileIcon({ icon, className }: { readonly icon: keyof typeof TILE_ICON_PATHS; readonly className: string }): ReactNode {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 16 16"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.25"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={TILE_ICON_PATHS[icon]} />
-    </svg>
-  );
+  return <StrokeIcon className={className} path={TILE_ICON_PATHS[icon]} />;
 }
