@@ -39,8 +39,9 @@ export interface VirtualReplayListProps {
 
 /**
  * A replay whose DOM holds only the items near the viewport (the page scrolls; the list keeps its
- * full height). Items are measured as they mount and re-measured when they resize (a row opens,
- * an image decodes, the window narrows); a size change above the pointer moves the scroll
+ * full height). Items are measured from their ResizeObserver entries, after the browser's own
+ * layout, as they mount and when they resize (a row opens, an image decodes, the window narrows);
+ * nothing in a render or commit reads layout. A size change above the pointer moves the scroll
  * position by the same amount, so what is under the pointer stays there (`ScrollAnchor`). It
  * renders again only when its props change: typing in the find bar re-renders the bar, not the list.
  *
@@ -89,10 +90,6 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
     // React Compiler's lint reads as mutating a hook's result; it is set once, outside render.
     Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchor.noteResize);
   }, [virtualizer, anchor]);
-  // After the rows of this commit measured themselves (their refs run before this effect).
-  useLayoutEffect(() => {
-    anchor.afterCommit(virtualizer);
-  });
 
   // The list's offset in the page changes when what is above it does (problems, the find bar
   // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
