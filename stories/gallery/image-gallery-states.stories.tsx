@@ -143,6 +143,60 @@ export const NotInStoreChinese: Story = {
   },
 };
 
+/** Fails every load: the store has no `missing-*` attachment, and every other load fails. */
+const loadNone: LoadImage = (ref) =>
+  Promise.reject(ref.attachmentId.startsWith('missing-') ? new AttachmentNotAvailableError() : new Error('Image service unavailable'));
+
+/** Whether `inner` lies within `outer` (sub-pixel rounding aside). */
+function within1px(inner: DOMRect, outer: DOMRect): boolean {
+  return inner.left >= outer.left - 0.5 && inner.top >= outer.top - 0.5 && inner.right <= outer.right + 0.5 && inner.bottom <= outer.bottom + 0.5;
+}
+
+/**
+ * Problems in tiles too small for their words: a 1×1 image's 44 × 44 tile, a 200×30 strip's
+ * 120 × 44 one. Each shows an icon that fits its tile (the words are the tooltip and the
+ * description, the retry button keeps its name); a tile large enough still says it in words.
+ */
+export const ProblemsInSmallTiles: Story = {
+  args: { loadImage: fn(loadNone).mockName('loadImage') },
+  parameters: { toolcard: { imageCache: { retries: 0 } } satisfies ToolcardParameters },
+  render: (args) => (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <ImageGallery {...args} images={[{ attachment: paintedImage('missing-dot', 1, 1, '#0969da', 'dot.png') }]} />
+      <ImageGallery {...args} images={[{ attachment: paintedImage('broken-dot', 1, 1, '#0969da', 'pixel.png') }]} />
+      <ImageGallery {...args} images={[{ attachment: paintedImage('broken-strip', 200, 30, '#1a7f37', 'strip.png') }]} />
+      <ImageGallery {...args} images={[{ attachment: paintedImage('missing-photo', 1600, 1200, '#9a6700', 'photo.png') }]} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(async () => {
+      await expect(tilesOf(canvasElement).map((tile) => tile.dataset.status)).toEqual(['not-available', 'failed', 'failed', 'not-available']);
+    });
+    for (const tile of tilesOf(canvasElement)) {
+      const overlay = tile.querySelector<HTMLElement>('.tc-gallery__overlay');
+      if (overlay === null) throw new Error('A tile with a problem has no overlay');
+      // Nothing the overlay shows is cut off or spills out of the tile.
+      await expect({ width: overlay.scrollWidth, height: overlay.scrollHeight }).toEqual({ width: overlay.clientWidth, height: overlay.clientHeight });
+      const shown = [...overlay.querySelectorAll('*')].filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).clipPath === 'none');
+      await expect(shown.filter((element) => !within1px(element.getBoundingClientRect(), tile.getBoundingClientRect()))).toEqual([]);
+    }
+    const small = ['dot.png', 'pixel.png', 'strip.png'];
+    for (const name of small) {
+      const thumbnail = canvas.getByRole('button', { name });
+      const problem = name === 'dot.png' ? 'Not in the attachment store' : 'Couldn’t load the image';
+      await expect(thumbnail).toHaveAccessibleDescription(problem);
+      await expect(thumbnail).toHaveAttribute('title', problem);
+    }
+    // The small tiles show icons, not words; the retry button keeps its name.
+    await expect(canvas.getAllByText('Not in the attachment store').filter((text) => text.getClientRects().length > 0)).toHaveLength(1);
+    await expect(canvas.getByRole('button', { name: 'Retry pixel.png' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Retry strip.png' })).toBeVisible();
+    const icons = [...canvasElement.querySelectorAll('.tc-gallery__problem-icon, .tc-gallery__retry-icon')].filter((icon) => icon.getClientRects().length > 0);
+    await expect(icons.map((icon) => icon.closest<HTMLElement>('.tc-gallery__tile')?.querySelector('.tc-visually-hidden')?.textContent)).toEqual(small);
+  },
+};
+
 /** A loader that answers with URL strings: used as they are, never turned into or revoked as object URLs. */
 export const StringUrlLoader: Story = {
   args: { loadImage: fn(loadPaintedDataUrl).mockName('loadImage') },

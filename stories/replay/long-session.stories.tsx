@@ -95,6 +95,28 @@ export const VirtualisedLongSession: Story = {
       await expect(Number(middle.getAttribute('aria-posinset'))).toBeGreaterThan(1000);
       await expect(canvasElement.getElementsByTagName('*').length).toBeLessThan(elementsAtTop * 1.5);
     });
+    await step('scrolled up into rows not measured yet: the item under the pointer moves by the scroll, no more', async () => {
+      const target = await waitFor(() => articleAtMiddle(canvasElement));
+      restPointerAt(window.innerHeight / 2);
+      const before = target.getBoundingClientRect().top;
+      const firstBefore = Number(articles(canvasElement)[0]?.getAttribute('aria-posinset'));
+      const distance = Math.round(window.innerHeight / 4);
+      window.scrollBy(0, -distance);
+      await frames();
+      await frames();
+      // Rows mounted above, at the estimate first, then measured as their observer reports them …
+      await expect(Number(articles(canvasElement)[0]?.getAttribute('aria-posinset'))).toBeLessThan(firstBefore);
+      await expect(target.isConnected).toBe(true);
+      const gaps = articles(canvasElement)
+        .slice(1)
+        .map((article, at) => Math.round(article.getBoundingClientRect().top - (articles(canvasElement)[at]?.getBoundingClientRect().bottom ?? 0)));
+      await expect(gaps.filter((gap) => Math.abs(gap) > 1)).toEqual([]);
+      // … and their sizes moved the scroll position, not the item.
+      await expect(Math.abs(target.getBoundingClientRect().top - (before + distance))).toBeLessThanOrEqual(1);
+      window.scrollBy(0, distance);
+      await frames();
+      await frames();
+    });
     await step('the replay narrows (a window resize): the item under the pointer stays where it was', async () => {
       const target = await waitFor(() => articleAtMiddle(canvasElement));
       // The pointer rests on it.

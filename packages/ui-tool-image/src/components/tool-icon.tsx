@@ -13,9 +13,14 @@ const ICON_PATHS: Readonly<Record<ToolRowVariant, string>> = {
 };
 
 export function ToolIcon({ variant }: { readonly variant: ToolRowVariant }): ReactNode {
+  return <StrokeIcon className="tc-icon" path={ICON_PATHS[variant]} />;
+}
+
+/** A 16×16 stroke outline in the text's colour, hidden from assistive technology (its meaning is in text nearby). */
+export function StrokeIcon({ path, className }: { readonly path: string; readonly className: string }): ReactNode {
   return (
     <svg
-      className="tc-icon"
+      className={className}
       viewBox="0 0 16 16"
       width="16"
       height="16"
@@ -27,7 +32,7 @@ export function ToolIcon({ variant }: { readonly variant: ToolRowVariant }): Rea
       aria-hidden="true"
       focusable="false"
     >
-      <path d={ICON_PATHS[variant]} />
+      <path d={path} />
     </svg>
   );
 }

@@ -4,6 +4,7 @@ import type { AttachmentRef, ThumbnailLayout } from '../../model';
 import { useAttachmentImage, useNearViewport, type ImageLoadState } from '../image-loading';
 import type { LoadImage } from '../load-image';
 import { imageDisplayName } from './image-display-name';
+import { TileIcon } from './tile-icon';
 
 export interface GalleryThumbnailProps {
   readonly attachment: AttachmentRef;
@@ -21,6 +22,10 @@ function problemKey(state: ImageLoadState): 'image.failed' | 'image.notAvailable
 /**
  * One image as a button that opens the lightbox. The tile has its final size from the layout
  * whatever the state, and its bytes are requested only once it comes near the viewport.
+ *
+ * A problem is said in words over the thumbnail; a tile too small for the words (a tiny image, a
+ * narrow one in a row) shows an icon instead (CSS container query), the words as the thumbnail's
+ * tooltip, its description and the live region's text, and in the lightbox it opens.
  */
 export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: GalleryThumbnailProps): ReactNode {
   const labels = useLabels();
@@ -41,6 +46,7 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
         type="button"
         className="tc-gallery__thumb"
         aria-describedby={problem === undefined ? undefined : problemId}
+        title={problem === undefined ? undefined : labels[problem]}
         onClick={(event) => {
           onOpen(event.currentTarget);
         }}
@@ -73,6 +79,7 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
           <p id={problemId} className="tc-gallery__problem" aria-hidden="true">
             {labels[problem]}
           </p>
+          {state.status === 'not-available' ? <TileIcon icon="missing" className="tc-gallery__problem-icon" /> : null}
           {state.status === 'failed' ? (
             <button
               id={retryId}
@@ -85,7 +92,8 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
                 state.retry();
               }}
             >
-              {labels['image.retry']}
+              <TileIcon icon="retry" className="tc-gallery__retry-icon" />
+              <span className="tc-gallery__retry-label">{labels['image.retry']}</span>
             </button>
           ) : null}
         </div>

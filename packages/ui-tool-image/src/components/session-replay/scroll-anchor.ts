@@ -30,8 +30,8 @@ export function itemTransform(start: number, scrollMargin: number): string {
  * The virtualizer would correct the scroll item by item, and after each correction it recomputes
  * every item's offset before reading the next size: O(items) per measured item, 30 000 items × a
  * screenful of new rows per frame in a fling. Here the changes of one batch (one ResizeObserver
- * delivery, or the rows measured as one commit mounts them) are judged against the positions and
- * scroll offset from before the batch, summed, and applied as one correction after it.
+ * delivery: every size comes from one, see `measure`) are judged against the positions and scroll
+ * offset from before the batch, summed, and applied as one correction after it.
  *
  * After a delivery the mounted items are moved to their new offsets at once, so the frame is
  * painted with every item where it now belongs; the list's own render (its height, items coming
@@ -41,7 +41,7 @@ export function itemTransform(start: number, scrollMargin: number): string {
  */
 export class ScrollAnchor {
   private pending = 0;
-  /** Inside a ResizeObserver delivery: the sizes came from its entries, not from a commit. */
+  /** Inside a ResizeObserver delivery, where sizes change. */
   private delivering = false;
 
   constructor(private readonly pointerY: { readonly current: number | null }) {}
@@ -53,9 +53,15 @@ export class ScrollAnchor {
   };
 
   /**
-   * The virtualizer's `measureElement`. A measured size of 0 means the item is not laid out (the
-   * replay sits in a `display: none` tab, or a DOM without layout): keep what the item had, or the
-   * estimate. Taking the 0 would stack every item at one offset and mount the whole log at once.
+   * The virtualizer's `measureElement`. Sizes come only from ResizeObserver entries (border box),
+   * read after the browser's own layout: the virtualizer also measures every item as it mounts,
+   * without an entry, and reading a size there would force a layout inside the commit that mounts
+   * it (most of the first screen's commit). Such an item keeps what it had, or the estimate, until
+   * its first entry arrives in the same frame, before paint.
+   *
+   * A measured size of 0 means the item is not laid out (the replay sits in a `display: none` tab,
+   * or a DOM without layout): keep what the item had, or the estimate. Taking the 0 would stack
+   * every item at one offset and mount the whole log at once.
    */
   readonly measure = (element: HTMLElement, entry: ResizeObserverEntry | undefined, instance: ReplayVirtualizer): number => {
     if (entry !== undefined && !this.delivering) {
@@ -65,7 +71,7 @@ export class ScrollAnchor {
         this.delivering = false;
       });
     }
-    const size = measuredSize(element, entry, instance);
+    const size = entry === undefined ? 0 : measuredSize(element, entry, instance);
     if (size > 0) return size;
     const index = instance.indexFromElement(element);
     return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
@@ -82,11 +88,6 @@ export class ScrollAnchor {
       if (item !== undefined) element.style.transform = itemTransform(item.start, options.scrollMargin);
     }
   };
-
-  /** After every commit of the list (a layout effect): the correction for the rows it measured as they mounted. */
-  afterCommit(instance: ReplayVirtualizer): void {
-    this.correct(instance);
-  }
 
   private correct(instance: ReplayVirtualizer): void {
     const delta = this.pending;

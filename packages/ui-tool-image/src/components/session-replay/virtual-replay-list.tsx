@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { itemTransform, ScrollAnchor } from './scroll-anchor';
+import { windowScrollAfterAttach } from './window-scroll';
 
 /**
  * Estimated height of an item not measured yet: a collapsed row (2.25rem) and the gap under it.
@@ -38,8 +39,9 @@ export interface VirtualReplayListProps {
 
 /**
  * A replay whose DOM holds only the items near the viewport (the page scrolls; the list keeps its
- * full height). Items are measured as they mount and re-measured when they resize (a row opens,
- * an image decodes, the window narrows); a size change above the pointer moves the scroll
+ * full height). Items are measured from their ResizeObserver entries, after the browser's own
+ * layout, as they mount and when they resize (a row opens, an image decodes, the window narrows);
+ * nothing in a render or commit reads layout. A size change above the pointer moves the scroll
  * position by the same amount, so what is under the pointer stays there (`ScrollAnchor`). It
  * renders again only when its props change: typing in the find bar re-renders the bar, not the list.
  *
@@ -67,6 +69,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
 
   const pointerY = usePointerY();
   const [anchor] = useState(() => new ScrollAnchor(pointerY));
+  const [scrollToFn] = useState(windowScrollAfterAttach);
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count,
     estimateSize: () => ESTIMATED_ITEM_SIZE,
@@ -78,6 +81,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
     // The default reads `document` and `window`, which a server render must not touch; in a
     // browser `globalThis` is the window (its offset is not reported again until it scrolls).
     initialOffset: () => (globalThis as { readonly scrollY?: number }).scrollY ?? 0,
+    scrollToFn,
     measureElement: anchor.measure,
     onChange: anchor.onChange,
   });
@@ -86,10 +90,6 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
     // React Compiler's lint reads as mutating a hook's result; it is set once, outside render.
     Reflect.set(virtualizer, 'shouldAdjustScrollPositionOnItemSizeChange', anchor.noteResize);
   }, [virtualizer, anchor]);
-  // After the rows of this commit measured themselves (their refs run before this effect).
-  useLayoutEffect(() => {
-    anchor.afterCommit(virtualizer);
-  });
 
   // The list's offset in the page changes when what is above it does (problems, the find bar
   // wrapping, the app's header). When the list starts above the viewport, the page scrolls by the
@@ -104,7 +104,8 @@ export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf,
       margin = next;
       setScrollMargin(next);
     };
-    measure();
+    // Measured first in the observer's initial delivery, after the frame's own layout: measuring
+    // here would force a layout of the first screen of rows inside the commit that mounts them.
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => {
