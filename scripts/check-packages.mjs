@@ -30,10 +30,12 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * virtualised replay weighs: the virtualizer itself (its own row below, a regular dependency of the
  * UI, bundled into what an app ships) and the find bar. Issue 10's format adapters (MCP, AI SDK)
  * and the sha256 their inline-image ids are minted with (@noble/hashes, ~2.4 kB) raised it again,
- * and the model's from 6 kB.
+ * and the model's from 6 kB. 38 → 39 kB: issue 11's slicing of a long log handed over at once
+ * (the replay pumped in short tasks, the find bar's summary kept incrementally) and the gallery's
+ * icons for tiles too small for their words.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 38_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 39_000 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
