@@ -10,6 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession } from 'playwright-core';
+import { eventsWithin, outermost, type TraceEvent } from '../../scripts/chromium-trace';
 import { launchChromium, REPO_ROOT, startBenchServer } from './launch';
 import { SEARCH_QUERY } from './measure';
 import { callPage, jsHeapAfterGc } from './page-calls';
@@ -20,18 +21,6 @@ const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.tim
 const OUT_DIR = path.join(REPO_ROOT, '.bench-results/profiles');
 const TOP = Number(process.env.PROFILE_TOP ?? 15);
 const MOUNT_ATTEMPTS = 8;
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  /** Thread time: what the task had the CPU for (less than `dur` when the machine was busy). */
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: { readonly name?: string };
-}
 
 interface CpuProfile {
   readonly nodes: readonly { readonly id: number; readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number } }[];
@@ -72,10 +61,7 @@ function markWindow(events: readonly TraceEvent[], step: Step): { readonly pid: 
 
 /** Self time (µs) per event name inside `task`: each complete event's duration minus its children's. */
 function selfTimes(events: readonly TraceEvent[], task: TraceEvent): Map<string, number> {
-  const end = task.ts + (task.dur ?? 0);
-  const inside = events
-    .filter((event) => event.ph === 'X' && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && event !== task)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const inside = eventsWithin(task, events).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const self = new Map<string, number>();
   const stack: { readonly name: string; readonly end: number; childTime: number; readonly dur: number }[] = [];
   const close = (until: number) => {
@@ -179,9 +165,8 @@ try {
     printTop('  JS self time in it', jsSelfTimes(profile, task.ts, task.ts + (task.dur ?? 0)));
   }
   const inWindow = thread.filter((event) => event.ph === 'X' && event.ts >= timed.start && event.ts + (event.dur ?? 0) <= timed.end);
-  const outermost = inWindow.filter((event) => !inWindow.some((other) => other !== event && other.ts <= event.ts && other.ts + (other.dur ?? 0) >= event.ts + (event.dur ?? 0) && (other.dur ?? 0) > (event.dur ?? 0)));
   console.log('\noutermost trace events inside the window (wall ms / CPU ms)');
-  for (const event of outermost.filter((e) => (e.dur ?? 0) >= 50)) console.log(`  ${((event.dur ?? 0) / 1000).toFixed(2).padStart(8)} / ${((event.tdur ?? 0) / 1000).toFixed(2)}  ${event.name}`);
+  for (const event of outermost(inWindow).filter((e) => (e.dur ?? 0) >= 50)) console.log(`  ${((event.dur ?? 0) / 1000).toFixed(2).padStart(8)} / ${((event.tdur ?? 0) / 1000).toFixed(2)}  ${event.name}`);
   printTop('whole window, JS self time', jsSelfTimes(profile, timed.start, timed.end));
 
   await mkdir(OUT_DIR, { recursive: true });

@@ -1,17 +1,4 @@
-/**
- * One event of a Chromium trace (the Trace Event Format; microseconds): `dur` is its wall time,
- * `tdur` the time its thread spent on the CPU meanwhile.
- */
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: { readonly name?: string; readonly data?: { readonly url?: string; readonly functionName?: string } };
-}
+import { eventsWithin, outermost, type TraceEvent } from '../../../../scripts/chromium-trace.ts';
 
 export interface LongTask {
   /** Milliseconds, wall time. */
@@ -68,12 +55,7 @@ export function mainThreadTasks(trace: { readonly traceEvents: readonly TraceEve
 }
 
 function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongTask {
-  const end = task.ts + (task.dur ?? 0);
-  const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
-  // Top-level parts: not inside another part.
-  const parts = inside.filter(
-    (event) => !inside.some((other) => other !== event && other.ts <= event.ts && other.ts + (other.dur ?? 0) >= event.ts + (event.dur ?? 0) && (other.dur ?? 0) > (event.dur ?? 0)),
-  );
+  const parts = outermost(eventsWithin(task, onMain));
   const label = (event: TraceEvent): string => {
     const detail = event.args?.data?.functionName ?? event.args?.data?.url;
     return `${event.name}${detail === undefined || detail === '' ? '' : ` (${detail})`} ${ms(event.dur ?? 0)} ms`;
