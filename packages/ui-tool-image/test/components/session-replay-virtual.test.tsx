@@ -186,9 +186,10 @@ describe('SessionReplay given a long log at once', () => {
   it('finishes under StrictMode too (effects run twice, renders are repeated)', async () => {
     render(
       <StrictMode>
-        <SessionReplay log={conversationLog(3000)} />
+        <Providers>
+          <SessionReplay log={conversationLog(3000)} />
+        </Providers>
       </StrictMode>,
-      { wrapper: Providers },
     );
     expect(regionBusy()).toBe('true');
     await replayedWhole();
