@@ -14,6 +14,12 @@ function itemLines(index: number): string {
   return line(toolCallEvent(id, 'read', JSON.stringify({ file_path: `${CWD}/f${String(index)}.txt` }))) + line(toolResultEvent(id, [{ type: 'text', text: `text of ${id}` }]));
 }
 
+/** Stops a build after every `count` events. */
+function every(count: number): () => boolean {
+  let added = 0;
+  return () => (added += 1) % count === 0;
+}
+
 function conversationLines(from: number, to: number): string {
   let text = '';
   for (let index = from; index < to; index += 1) text += itemLines(index);
@@ -107,6 +113,18 @@ describe("ReplayBuilder on the harness's reference logs", () => {
   });
 });
 
+describe("ReplayBuilder in slices on the harness's reference logs", () => {
+  it.each(REFERENCE_LOG_NAMES)('%s built three events at a time gives the replay of the whole log', (name) => {
+    const log = parseSessionLog(referenceLog(name, CWD));
+    const builder = new ReplayBuilder();
+    let replay = builder.replayOf(log, every(3));
+    let slices = 1;
+    for (; replay.pendingEvents > 0; slices += 1) replay = builder.continue(every(3));
+    expect(slices).toBe(Math.max(1, Math.ceil(log.events.length / 3)));
+    expect(replay).toEqual(new ReplayBuilder().replayOf(log));
+  });
+});
+
 describe('ReplayBuilder: identity of items across snapshots', () => {
   const header = `${headerLine()}\n`;
 
@@ -191,11 +209,6 @@ describe('ReplayBuilder: identity of items across snapshots', () => {
   });
 });
 
-/** Stops a build after every `count` events. */
-function every(count: number): () => boolean {
-  let added = 0;
-  return () => (added += 1) % count === 0;
-}
 
 describe('ReplayBuilder in slices', () => {
   const header = `${headerLine()}\n`;
