@@ -24,7 +24,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/ui-tool-image/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}', 'bench/ui/**/*.{ts,tsx}', 'apps/replay/viewer/**/*.{ts,tsx}'],
+    files: [
+      'packages/ui-tool-image/**/*.{ts,tsx}',
+      'stories/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+      'bench/ui/**/*.{ts,tsx}',
+      'apps/replay/viewer/**/*.{ts,tsx}',
+    ],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -29,9 +29,11 @@ interface StoryTestContext {
 }
 
 function nextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => {
-    resolve();
-  }));
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      resolve();
+    }),
+  );
 }
 
 /** Images in flight (gallery tiles, the lightbox stage) give them this long to arrive. */

@@ -24,9 +24,7 @@ try {
     // Let the play function finish, then wait for every visible image to be decoded.
     await page.waitForTimeout(4000);
     if (shot.dialog) await page.waitForSelector('dialog[open] img', { timeout: 15_000 });
-    await page.waitForFunction(() =>
-      [...document.images].every((image) => image.complete && image.naturalWidth > 0),
-    );
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: shot.file });
     console.log(`wrote ${shot.file}`);

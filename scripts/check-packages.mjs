@@ -146,7 +146,10 @@ async function gzipSizeOfBundle(entryCode, resolveDir) {
     ],
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
-  const js = outputs.filter((o) => o.type === 'chunk').map((o) => o.code).join('\n');
+  const js = outputs
+    .filter((o) => o.type === 'chunk')
+    .map((o) => o.code)
+    .join('\n');
   return gzipSync(js, { level: 9 }).length;
 }
 
@@ -169,9 +172,13 @@ async function main() {
       // ESM-only packages: the esm-only profile leaves out node10 and require() resolutions (Node 20's
       // require(esm) aside, neither is a way these packages are meant to be loaded). A stylesheet has
       // no types: `import '…/styles.css'` is a side-effect import TypeScript does not resolve.
-      const out = run('pnpm', ['exec', 'attw', tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', 'styles.css'], { cwd: REPO_ROOT });
+      const out = run('pnpm', ['exec', 'attw', tarball, '--profile', 'esm-only', '--format', 'json', '--exclude-entrypoints', 'styles.css'], {
+        cwd: REPO_ROOT,
+      });
       const { problems } = JSON.parse(out);
-      const reported = Object.values(problems ?? {}).flat().filter((p) => !ESM_ONLY_IGNORED.includes(p.resolutionKind));
+      const reported = Object.values(problems ?? {})
+        .flat()
+        .filter((p) => !ESM_ONLY_IGNORED.includes(p.resolutionKind));
       assert(reported.length === 0, JSON.stringify(reported, null, 2));
     });
   }
@@ -270,9 +277,7 @@ async function main() {
   }
   const rows = [];
   for (const budget of BUDGETS) {
-    const size = budget.css
-      ? gzipSync(readFileSync(path.join(ui, budget.css)), { level: 9 }).length
-      : await gzipSizeOfBundle(budget.entry, consumer);
+    const size = budget.css ? gzipSync(readFileSync(path.join(ui, budget.css)), { level: 9 }).length : await gzipSizeOfBundle(budget.entry, consumer);
     rows.push({ ...budget, size });
   }
   for (const { name, size, limit } of rows) {

@@ -24,5 +24,7 @@ export function eventsWithin(outer: TraceEvent, events: readonly TraceEvent[]): 
 
 /** Those of `events` that are not within a longer one of them: the top-level parts of what they cover. */
 export function outermost(events: readonly TraceEvent[]): TraceEvent[] {
-  return events.filter((event) => !events.some((other) => other !== event && other.ts <= event.ts && end(other) >= end(event) && (other.dur ?? 0) > (event.dur ?? 0)));
+  return events.filter(
+    (event) => !events.some((other) => other !== event && other.ts <= event.ts && end(other) >= end(event) && (other.dur ?? 0) > (event.dur ?? 0)),
+  );
 }

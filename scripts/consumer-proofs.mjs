@@ -60,10 +60,24 @@ function installApp(name, tarballs, packages, extra) {
   cpSync(path.join(REPO_ROOT, 'examples', name), dir, { recursive: true });
   assert(!dir.startsWith(REPO_ROOT), `${dir} is inside the workspace`);
   const start = Date.now();
-  run('npm', ['install', '--save-exact', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...packages.map((pkg) => tarballs[pkg]), ...PINNED, ...extra], {
-    cwd: dir,
-    env: { ...process.env, npm_config_cache: npmCache, npm_config_update_notifier: 'false' },
-  });
+  run(
+    'npm',
+    [
+      'install',
+      '--save-exact',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      ...packages.map((pkg) => tarballs[pkg]),
+      ...PINNED,
+      ...extra,
+    ],
+    {
+      cwd: dir,
+      env: { ...process.env, npm_config_cache: npmCache, npm_config_update_notifier: 'false' },
+    },
+  );
   log(`${name}: npm install ${elapsed(start)}`);
   return dir;
 }
@@ -113,7 +127,12 @@ function watchErrors(page) {
 // --- node + types ---------------------------------------------------------------------------------
 
 async function proveNode(tarballs) {
-  const dir = installApp('node-app', tarballs, [UI, HOST], [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS]);
+  const dir = installApp(
+    'node-app',
+    tarballs,
+    [UI, HOST],
+    [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS],
+  );
   copySession(path.join(dir, 'session.jsonl'), path.join(dir, 'attachments'));
   cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace/screenshots/login-screen.png'), path.join(dir, 'image.png'));
   return dir;
@@ -179,9 +198,18 @@ async function proveMcpBin(dir) {
   child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   const { result } = await request(2, 'tools/call', { name: 'read_image', arguments: { file_path: 'image.png' } });
   const [text, image] = result?.content ?? [];
-  assert(result?.isError === false && text?.type === 'text' && text.text.includes('<type>image</type>'), `toolcard-mcp read_image: ${JSON.stringify(result).slice(0, 500)}`);
-  assert(image?.type === 'image' && image.mimeType === 'image/png' && Buffer.from(image.data, 'base64').subarray(1, 4).toString() === 'PNG', 'toolcard-mcp read_image returned no PNG image block');
-  assert(result._meta?.['dev.toolcard/presentation']?.path?.endsWith('image.png'), `toolcard-mcp read_image: no display path in _meta: ${JSON.stringify(result._meta)}`);
+  assert(
+    result?.isError === false && text?.type === 'text' && text.text.includes('<type>image</type>'),
+    `toolcard-mcp read_image: ${JSON.stringify(result).slice(0, 500)}`,
+  );
+  assert(
+    image?.type === 'image' && image.mimeType === 'image/png' && Buffer.from(image.data, 'base64').subarray(1, 4).toString() === 'PNG',
+    'toolcard-mcp read_image returned no PNG image block',
+  );
+  assert(
+    result._meta?.['dev.toolcard/presentation']?.path?.endsWith('image.png'),
+    `toolcard-mcp read_image: no display path in _meta: ${JSON.stringify(result._meta)}`,
+  );
   child.stdin.end();
   log('node: the installed toolcard-mcp bin (optional MCP peers installed) served read_image over stdio');
 }
@@ -194,8 +222,15 @@ function proveTypes(dir) {
 // --- vite -----------------------------------------------------------------------------------------
 
 const MIME = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.jsonl': 'application/x-ndjson', '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.jsonl': 'application/x-ndjson',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
   '.svg': 'image/svg+xml',
 };
 
@@ -232,9 +267,12 @@ async function expectImageLoaded(locator, what) {
 async function expectReplayInBrowser(page, url, errors, where) {
   await page.goto(url, { waitUntil: 'load' });
   const rows = page.locator('.tc-row[data-tool="read_image"]');
-  await rows.first().waitFor({ timeout: 15_000 }).catch(() => {
-    throw new ProofError(`${where}: no read_image row rendered; page errors: ${errors.join('; ') || 'none'}`);
-  });
+  await rows
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {
+      throw new ProofError(`${where}: no read_image row rendered; page errors: ${errors.join('; ') || 'none'}`);
+    });
   const text = await page.locator('body').innerText();
   for (const label of ROW_LABELS) assert(text.includes(label), `${where}: the page does not show the row label ${label}`);
   const thumbnail = page.locator('.tc-gallery__tile[data-status="ready"] img.tc-gallery__image').first();
@@ -330,7 +368,12 @@ async function proveNext(tarballs) {
 const CHAT_IMAGE = 'screenshots/login-screen.png';
 
 async function proveAiSdkChat(tarballs) {
-  const dir = installApp('ai-sdk-chat', tarballs, [UI, HOST], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`]);
+  const dir = installApp(
+    'ai-sdk-chat',
+    tarballs,
+    [UI, HOST],
+    [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`],
+  );
   mkdirSync(path.join(dir, 'workspace/screenshots'), { recursive: true });
   cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace', CHAT_IMAGE), path.join(dir, 'workspace', CHAT_IMAGE));
   const start = Date.now();
@@ -355,15 +398,23 @@ async function proveAiSdkChat(tarballs) {
       const state = globalThis.document.querySelector('.tc-row[data-tool="read_image"]')?.getAttribute('data-state');
       if (state && seen.at(-1) !== state) seen.push(state);
     };
-    new globalThis.MutationObserver(record).observe(globalThis.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    new globalThis.MutationObserver(record).observe(globalThis.document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    });
   });
   await page.getByLabel('Message').fill(`Please look at ${CHAT_IMAGE}`);
   await page.getByRole('button', { name: 'Send' }).click();
 
   const card = page.locator('.tc-row[data-tool="read_image"]');
-  await page.locator('.tc-row[data-tool="read_image"][data-state="done"]').waitFor({ timeout: 15_000 }).catch(() => {
-    throw new ProofError(`ai-sdk-chat: the read_image card did not settle as done; page errors: ${errors.join('; ') || 'none'}`);
-  });
+  await page
+    .locator('.tc-row[data-tool="read_image"][data-state="done"]')
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {
+      throw new ProofError(`ai-sdk-chat: the read_image card did not settle as done; page errors: ${errors.join('; ') || 'none'}`);
+    });
   // The scripted model streams the call's input in spaced chunks: preparing while it arrives, then
   // running while the real read runs, then done.
   const states = await page.evaluate(() => globalThis.__cardStates);
@@ -381,9 +432,12 @@ async function proveAiSdkChat(tarballs) {
   });
   await expectImageLoaded(lightbox.locator('img.tc-lightbox__image'), 'ai-sdk-chat: lightbox image');
   await page.keyboard.press('Escape');
-  await page.getByText('I looked at the image').waitFor({ timeout: 15_000 }).catch(() => {
-    throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
-  });
+  await page
+    .getByText('I looked at the image')
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {
+      throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
+    });
   // A refusal: the second card settles as an error with the tool's message, and shows no image.
   await page.getByLabel('Message').fill('Now logo.svg, please');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -391,15 +445,20 @@ async function proveAiSdkChat(tarballs) {
   await refused.waitFor({ timeout: 15_000 }).catch(() => {
     throw new ProofError('ai-sdk-chat: reading logo.svg did not end in an error card');
   });
-  assert((await refused.innerText()).includes('is not an image type this tool reads'), 'ai-sdk-chat: the error card lacks the tool\'s message');
+  assert((await refused.innerText()).includes('is not an image type this tool reads'), "ai-sdk-chat: the error card lacks the tool's message");
   assert((await refused.locator('.tc-gallery').count()) === 0, 'ai-sdk-chat: the error card shows a gallery');
-  await page.getByText('I could not look at the image').waitFor({ timeout: 15_000 }).catch(() => {
-    throw new ProofError("ai-sdk-chat: the model's answer to the refusal never appeared");
-  });
+  await page
+    .getByText('I could not look at the image')
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {
+      throw new ProofError("ai-sdk-chat: the model's answer to the refusal never appeared");
+    });
   const html = await page.content();
   assert(!/iVBORw0KGgo|;base64,/.test(html), 'ai-sdk-chat: base64 image data reached the page');
   assert(errors.length === 0, `ai-sdk-chat: the page logged errors:\n${errors.join('\n')}`);
-  log(`ai-sdk-chat: the card went ${states.join(' → ')}, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in an error card`);
+  log(
+    `ai-sdk-chat: the card went ${states.join(' → ')}, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in an error card`,
+  );
 }
 
 // --- main -----------------------------------------------------------------------------------------

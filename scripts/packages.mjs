@@ -36,7 +36,14 @@ export function assert(condition, message) {
  */
 export function run(command, args, options = {}) {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024, timeout: 180_000, killSignal: 'SIGKILL', ...options });
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+      killSignal: 'SIGKILL',
+      ...options,
+    });
   } catch (error) {
     const { stdout = '', stderr = '', signal } = /** @type {{stdout?: string, stderr?: string, signal?: string}} */ (error);
     const why = signal ? `was killed (${signal}; timed out?)` : 'failed';
@@ -69,10 +76,7 @@ export function packPackages(dest) {
     const dist = path.join(dir, 'dist');
     assert(existsSync(dist), `${name}: no dist/ — run \`pnpm run build\` first`);
     const built = statSync(dist).mtimeMs;
-    assert(
-      newestSource(path.join(dir, 'src')) <= built,
-      `${name}: dist/ is older than src/ — run \`pnpm run build\` first`,
-    );
+    assert(newestSource(path.join(dir, 'src')) <= built, `${name}: dist/ is older than src/ — run \`pnpm run build\` first`);
     const out = JSON.parse(run('pnpm', ['pack', '--json', '--pack-destination', dest], { cwd: dir }));
     tarballs[name] = out.filename;
   }

@@ -12,8 +12,7 @@ export const SOURCE_CONDITION = '@toolcard/source';
 
 /** `server: 'node'` resolves server-side imports with Node's own conditions (no bundler-only `module` builds). */
 export function workspaceSources(options: { server?: 'vite' | 'node' } = {}): Plugin {
-  const serverConditions =
-    options.server === 'node' ? defaultServerConditions.filter((condition) => condition !== 'module') : defaultServerConditions;
+  const serverConditions = options.server === 'node' ? defaultServerConditions.filter((condition) => condition !== 'module') : defaultServerConditions;
   return {
     name: 'toolcard:workspace-sources',
     config: () => ({

@@ -36,9 +36,7 @@ function tilesWithin(margin: number): HTMLElement[] {
     if (item.getBoundingClientRect().top >= window.innerHeight + margin) break;
     inRange.push(item);
   }
-  return inRange
-    .flatMap((item) => [...item.querySelectorAll<HTMLElement>('.tc-gallery__tile')])
-    .filter((tile) => overlapsViewport(tile, margin));
+  return inRange.flatMap((item) => [...item.querySelectorAll<HTMLElement>('.tc-gallery__tile')]).filter((tile) => overlapsViewport(tile, margin));
 }
 
 function unsettled(tiles: readonly HTMLElement[]): number {

@@ -4,11 +4,7 @@ import type { UiBenchPage } from './bench-api';
 type PageResult<M extends keyof UiBenchPage> = Awaited<ReturnType<UiBenchPage[M]>>;
 
 /** Runs `window.uiBench[method](...args)` in the page. */
-export async function callPage<M extends keyof UiBenchPage>(
-  page: Page,
-  method: M,
-  ...args: Parameters<UiBenchPage[M]>
-): Promise<PageResult<M>> {
+export async function callPage<M extends keyof UiBenchPage>(page: Page, method: M, ...args: Parameters<UiBenchPage[M]>): Promise<PageResult<M>> {
   const result: unknown = await page.evaluate(
     ([name, params]) => {
       const api = window.uiBench;

@@ -166,7 +166,8 @@ try {
   }
   const inWindow = thread.filter((event) => event.ph === 'X' && event.ts >= timed.start && event.ts + (event.dur ?? 0) <= timed.end);
   console.log('\noutermost trace events inside the window (wall ms / CPU ms)');
-  for (const event of outermost(inWindow).filter((e) => (e.dur ?? 0) >= 50)) console.log(`  ${((event.dur ?? 0) / 1000).toFixed(2).padStart(8)} / ${((event.tdur ?? 0) / 1000).toFixed(2)}  ${event.name}`);
+  for (const event of outermost(inWindow).filter((e) => (e.dur ?? 0) >= 50))
+    console.log(`  ${((event.dur ?? 0) / 1000).toFixed(2).padStart(8)} / ${((event.tdur ?? 0) / 1000).toFixed(2)}  ${event.name}`);
   printTop('whole window, JS self time', jsSelfTimes(profile, timed.start, timed.end));
 
   await mkdir(OUT_DIR, { recursive: true });

@@ -19,19 +19,24 @@ const DEFINITIONS = {
   floor:
     'the same rows as plain text divs (a call: its name and path or arguments; a message: its text) rendered by React, ' +
     'each with content-visibility: auto; an image row mounts its card text while open; it mounts every row in its first render',
-  replay: 'ToolCardProvider (own QueryClient, the recorded-attachment loader, locale en) around the story\'s LogReplay, as .storybook/preview.tsx wraps the Replay story (virtualised SessionReplay)',
-  sizes: '300 calls: the recorded 15-long-session fixture; 3 000 and 30 000: its events 10× and 100× with seqs, lines and call ids rewritten, attachment ids kept',
+  replay:
+    "ToolCardProvider (own QueryClient, the recorded-attachment loader, locale en) around the story's LogReplay, as .storybook/preview.tsx wraps the Replay story (virtualised SessionReplay)",
+  sizes:
+    '300 calls: the recorded 15-long-session fixture; 3 000 and 30 000: its events 10× and 100× with seqs, lines and call ids rewritten, attachment ids kept',
   firstRenderMs: 'image rows expanded as the story shows them: ms from root.render to the first painted frame after the commit',
-  heapBytes: 'V8 used heap after a forced GC with the replay mounted and the images in view loaded, minus the same before the mount (the parsed log is prepared before, so it is not in this number; logBytes is)',
-  logBytes: 'the replayed events as JSON (JSON.stringify(log.events).length): the parsed log\'s own size',
-  firstRenderElements: 'elements under the mount\'s container at the first painted frame',
-  elements: 'elements under the mount\'s container after the images in view loaded',
+  heapBytes:
+    'V8 used heap after a forced GC with the replay mounted and the images in view loaded, minus the same before the mount (the parsed log is prepared before, so it is not in this number; logBytes is)',
+  logBytes: "the replayed events as JSON (JSON.stringify(log.events).length): the parsed log's own size",
+  firstRenderElements: "elements under the mount's container at the first painted frame",
+  elements: "elements under the mount's container after the images in view loaded",
   search:
     'floor: a loop of String.prototype.includes over the lowercased texts the find bar searches (name, raw arguments, result text per top-level call, nested calls included; message text); ' +
     `replay: the find bar, from the input event of "${SEARCH_QUERY}" to the match count in the DOM, after one untimed search built its texts; medians of ${String(SAMPLES_PER_VARIANT)}; the target is judged at the largest size (the page is cross-origin isolated, so times are in µs)`,
-  wholeReplayMs: 'ms from root.render to the first painted frame after the replay replayed its whole log (a long log is replayed in slices, the replay aria-busy meanwhile): medians',
+  wholeReplayMs:
+    'ms from root.render to the first painted frame after the replay replayed its whole log (a long log is replayed in slices, the replay aria-busy meanwhile): medians',
   mountLongestTaskMs: 'the longest task the Long Tasks API reports (≥ 50 ms) over that time, worst of the replay samples',
-  flingLongestTaskMs: 'the replay mounted, then scrolled to the end in 20 jumps and back in 20, one painted frame each: the longest task the Long Tasks API reports (≥ 50 ms), worst of 3 flings',
+  flingLongestTaskMs:
+    'the replay mounted, then scrolled to the end in 20 jumps and back in 20, one painted frame each: the longest task the Long Tasks API reports (≥ 50 ms), worst of 3 flings',
   samples: 'per size, one discarded warm-up sample per variant, then rounds alternating which variant goes first; medians',
 };
 

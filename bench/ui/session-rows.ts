@@ -79,7 +79,11 @@ export function sessionRows(log: ParsedSessionLog): SessionRows {
         text: `${node.name ?? '?'} ${summary}`,
         ...(card === null ? {} : { body: `${card.label}\n${card.text}` }),
       });
-      if (card !== null) imageAttachments.set(node.callId, card.images.map((image) => image.attachment.attachmentId));
+      if (card !== null)
+        imageAttachments.set(
+          node.callId,
+          card.images.map((image) => image.attachment.attachmentId),
+        );
       if (topLevel.has(node)) searchTexts.push(callSearchText(node));
       continue;
     }

@@ -25,7 +25,10 @@ export function scriptedModel({ chunkDelayInMs = 150 } = {}) {
 
 function lastUserText(prompt) {
   const user = prompt.findLast((message) => message.role === 'user');
-  return (user?.content ?? []).filter((part) => part.type === 'text').map((part) => part.text).join(' ');
+  return (user?.content ?? [])
+    .filter((part) => part.type === 'text')
+    .map((part) => part.text)
+    .join(' ');
 }
 
 /** The tool call, its input streamed in pieces (the page shows the call while it arrives). */

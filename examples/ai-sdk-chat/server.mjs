@@ -9,12 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import {
-  ConfigModelResolver,
-  LocalAttachmentStore,
-  LocalFileSystem,
-  createAttachmentHandler,
-} from '@toolcard/host-read-image';
+import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem, createAttachmentHandler } from '@toolcard/host-read-image';
 import { convertToModelMessages, stepCountIs, streamText } from 'ai';
 
 import { readImageAiTool } from './read-image-tool.mjs';

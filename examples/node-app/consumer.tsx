@@ -1,13 +1,7 @@
 // Uses the public types of both packages as an app would; `tsc --noEmit -p .` must pass against the
 // installed tarballs with Node's own module resolution (`nodenext`).
 import type { ReactNode } from 'react';
-import {
-  AttachmentNotAvailableError,
-  SessionReplay,
-  ToolCardProvider,
-  type LoadImage,
-  type ToolCardProviderProps,
-} from '@toolcard/ui-tool-image';
+import { AttachmentNotAvailableError, SessionReplay, ToolCardProvider, type LoadImage, type ToolCardProviderProps } from '@toolcard/ui-tool-image';
 import { buildToolCalls, imageCardModel, parseSessionLog, type ParsedSessionLog, type ToolCallNode } from '@toolcard/ui-tool-image/model';
 import {
   ConfigModelResolver,
@@ -76,4 +70,8 @@ export const incomplete: ParsedSessionLog = { header: null };
 // @ts-expect-error loadImage is required
 export const noLoader = <ToolCardProvider locale="en" />;
 // @ts-expect-error the MCP server needs the cwd and the route whose modalities gate images
-export const noRoute: ReadImageMcpServerOptions = { fs: new LocalFileSystem(), attachments: new LocalAttachmentStore({ dir: '/x' }), models: new ConfigModelResolver([]) };
+export const noRoute: ReadImageMcpServerOptions = {
+  fs: new LocalFileSystem(),
+  attachments: new LocalAttachmentStore({ dir: '/x' }),
+  models: new ConfigModelResolver([]),
+};

@@ -5,9 +5,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  ConfigModelResolver, LocalAttachmentStore, LocalFileSystem, ToolRegistry, registerReadImage,
-} from '@toolcard/host-read-image';
+import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem, ToolRegistry, registerReadImage } from '@toolcard/host-read-image';
 
 const workspaceDir = process.cwd();
 const registry = new ToolRegistry();
@@ -16,8 +14,7 @@ registerReadImage(registry, {
   attachments: new LocalAttachmentStore({ dir: await mkdtemp(path.join(os.tmpdir(), 'attachments-')) }),
   models: new ConfigModelResolver([{ provider: 'p', model: 'm', inputModalities: ['text', 'image'] }]),
 });
-const result = await registry.get('read_image')?.execute(
-  { file_path: process.argv[2] ?? 'image.png' },
-  { callId: 'c1', cwd: workspaceDir, route: { provider: 'p', model: 'm' } },
-);
+const result = await registry
+  .get('read_image')
+  ?.execute({ file_path: process.argv[2] ?? 'image.png' }, { callId: 'c1', cwd: workspaceDir, route: { provider: 'p', model: 'm' } });
 console.log(JSON.stringify(result, null, 2));

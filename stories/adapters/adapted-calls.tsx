@@ -17,7 +17,11 @@ export function AdaptedConversation({ items }: { readonly items: readonly Conver
   return (
     <div className="tc-replay">
       {items.map((item) =>
-        item.kind === 'call' ? <ToolCallView key={item.node.callId} node={item.node} /> : <ConversationMessage key={item.key} role={item.role} parts={item.parts} />,
+        item.kind === 'call' ? (
+          <ToolCallView key={item.node.callId} node={item.node} />
+        ) : (
+          <ConversationMessage key={item.key} role={item.role} parts={item.parts} />
+        ),
       )}
     </div>
   );

@@ -94,7 +94,9 @@ export const OutputAvailable: Story = {
 };
 
 export const OutputError: Story = {
-  loaders: [oneToolPart({ state: 'output-error', input: { file_path: 'notes.txt' }, errorText: 'Error: notes.txt is not an image file. Read it with the read tool.' })],
+  loaders: [
+    oneToolPart({ state: 'output-error', input: { file_path: 'notes.txt' }, errorText: 'Error: notes.txt is not an image file. Read it with the read tool.' }),
+  ],
   play: async ({ canvasElement }) => {
     const row = await expectRowState(canvasElement, 'error');
     await expect(disclosureOf(row)).toHaveAccessibleName(/notes\.txt is not an image file/);

@@ -54,7 +54,10 @@ export const Success: Story = {
             arguments: { file_path: 'screenshots/login-screen.png' },
             result: {
               content: [
-                { type: 'text', text: '<path>/home/qa/project/screenshots/login-screen.png</path>\n<type>image</type>\n<content>\nimage/png image, 640x400 px, 7190 bytes\n</content>' },
+                {
+                  type: 'text',
+                  text: '<path>/home/qa/project/screenshots/login-screen.png</path>\n<type>image</type>\n<content>\nimage/png image, 640x400 px, 7190 bytes\n</content>',
+                },
                 { type: 'image', data, mimeType: 'image/png' },
               ],
               _meta: { [MCP_PRESENTATION_META_KEY]: { path: '/home/qa/project/screenshots/login-screen.png' } },

@@ -178,7 +178,9 @@ export const ProblemsInSmallTiles: Story = {
       if (overlay === null) throw new Error('A tile with a problem has no overlay');
       // Nothing the overlay shows is cut off or spills out of the tile.
       await expect({ width: overlay.scrollWidth, height: overlay.scrollHeight }).toEqual({ width: overlay.clientWidth, height: overlay.clientHeight });
-      const shown = [...overlay.querySelectorAll('*')].filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).clipPath === 'none');
+      const shown = [...overlay.querySelectorAll('*')].filter(
+        (element) => element.getClientRects().length > 0 && getComputedStyle(element).clipPath === 'none',
+      );
       await expect(shown.filter((element) => !within1px(element.getBoundingClientRect(), tile.getBoundingClientRect()))).toEqual([]);
     }
     const small = ['dot.png', 'pixel.png', 'strip.png'];

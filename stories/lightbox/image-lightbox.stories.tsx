@@ -1,12 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import {
-  AttachmentNotAvailableError,
-  ImageLightbox,
-  parseSessionLog,
-  SessionReplay,
-  type ImageLightboxProps,
-  type LoadImage,
-} from '@toolcard/ui-tool-image';
+import { AttachmentNotAvailableError, ImageLightbox, parseSessionLog, SessionReplay, type ImageLightboxProps, type LoadImage } from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { imageResultContent, sessionLog, STORY_CWD, toolCall, toolResult, userMessage } from '../support/session-log';
@@ -29,11 +22,9 @@ const FIVE_IMAGE_LOG = parseSessionLog(
   sessionLog([
     userMessage('Compare the screenshots in docs/shots.png'),
     toolCall('read-5', 'read_image', { file_path: SHOTS_PATH }),
-    toolResult(
-      'read-5',
-      [...imageResultContent(SHOTS_PATH, FIRST_IMAGE), ...MORE_IMAGES.map((attachment) => ({ type: 'image', attachment }))],
-      { meta: { path: SHOTS_PATH } },
-    ),
+    toolResult('read-5', [...imageResultContent(SHOTS_PATH, FIRST_IMAGE), ...MORE_IMAGES.map((attachment) => ({ type: 'image', attachment }))], {
+      meta: { path: SHOTS_PATH },
+    }),
   ]),
 );
 

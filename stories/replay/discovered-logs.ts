@@ -26,10 +26,9 @@ function named(modules: Readonly<Record<string, string>>, prefix: string, patter
 
 /** Log name (`sessions/<scenario>` or `reference/<name>`) → log text, sorted by name. */
 export const DISCOVERED_LOGS: ReadonlyMap<string, string> = new Map(
-  [
-    ...named(SESSIONS, 'sessions', /\/sessions\/([^/]+)\.jsonl$/),
-    ...named(REFERENCE_LOGS, 'reference', /\/reference-logs\/([^/]+)\/session\.jsonl$/),
-  ].sort(([a], [b]) => a.localeCompare(b)),
+  [...named(SESSIONS, 'sessions', /\/sessions\/([^/]+)\.jsonl$/), ...named(REFERENCE_LOGS, 'reference', /\/reference-logs\/([^/]+)\/session\.jsonl$/)].sort(
+    ([a], [b]) => a.localeCompare(b),
+  ),
 );
 
 export const LOG_NAMES: readonly string[] = [...DISCOVERED_LOGS.keys()];

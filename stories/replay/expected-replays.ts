@@ -33,7 +33,4 @@ function scenarioReplays(): [string, ExpectedReplay][] {
 }
 
 /** Log name (`sessions/<scenario>` or `reference/<name>`) → what its replay must show. */
-export const EXPECTED_REPLAYS: ReadonlyMap<string, ExpectedReplay> = new Map([
-  ...scenarioReplays(),
-  ...Object.entries(REFERENCE_REPLAYS),
-]);
+export const EXPECTED_REPLAYS: ReadonlyMap<string, ExpectedReplay> = new Map([...scenarioReplays(), ...Object.entries(REFERENCE_REPLAYS)]);

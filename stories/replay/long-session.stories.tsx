@@ -264,7 +264,9 @@ export const AnchoredWhileRowsAboveChange: Story = {
 
     await step('images arrive in the rows above the pointer: the row under it stays', async () => {
       const tilesAbove = (): HTMLElement[] =>
-        [...canvasElement.querySelectorAll<HTMLElement>('.tc-gallery__tile')].filter((tile) => tile.getBoundingClientRect().bottom <= pointerY && tile.getBoundingClientRect().bottom > 0);
+        [...canvasElement.querySelectorAll<HTMLElement>('.tc-gallery__tile')].filter(
+          (tile) => tile.getBoundingClientRect().bottom <= pointerY && tile.getBoundingClientRect().bottom > 0,
+        );
       // Thumbnails in view ask for their images (held at the gate) once they stayed near it a moment.
       await waitFor(() => expect(tilesAbove().some((tile) => tile.dataset.status === 'loading')).toBe(true));
       await expect(HELD_IMAGES.held()).toBeGreaterThan(0);

@@ -269,7 +269,10 @@ export const DropALogThenAnother: Story = {
 function bigLogFile(): File {
   const log = repeatLog(recordedLog('sessions/15-long-session'), 12);
   const header = recordedLogText('sessions/15-long-session').split('\n', 1)[0] ?? '';
-  const lines = [header, ...log.events.map(({ type, data, sourceEventSeqs }) => JSON.stringify({ type, data, ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }) }))];
+  const lines = [
+    header,
+    ...log.events.map(({ type, data, sourceEventSeqs }) => JSON.stringify({ type, data, ...(sourceEventSeqs === undefined ? {} : { sourceEventSeqs }) })),
+  ];
   return new File([`${lines.join('\n')}\n`], 'big-session.jsonl', { type: 'application/jsonl' });
 }
 

@@ -34,7 +34,6 @@ export function sessionLogStory(logName: string, logText: string): StoryObj<Sess
     },
     // Keyed so a new value from the control starts the in-canvas step input afresh.
     render: ({ step }) => <LogReplay key={step} log={log} initialStep={step} />,
-    play: ({ canvasElement, step }) =>
-      expectReplayShows(canvasElement, { log, expected: EXPECTED_REPLAYS.get(logName), loads }, step),
+    play: ({ canvasElement, step }) => expectReplayShows(canvasElement, { log, expected: EXPECTED_REPLAYS.get(logName), loads }, step),
   };
 }

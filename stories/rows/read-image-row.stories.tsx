@@ -237,12 +237,12 @@ export const LegacyWithoutMeta: Story = {
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, LEGACY_CALL_ID);
     await step('state', () => expectState(row, 'done'));
-    await step('image card, open from the start, labelled from the call\'s file_path', async () => {
+    await step("image card, open from the start, labelled from the call's file_path", async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
       await expect(within(bodyOf(row)).getByText(LEGACY_PATH, { selector: '.tc-card__label' })).toBeVisible();
       await expect(bodyOf(row)).toHaveTextContent('image/png image, 1x1 px, 69 bytes');
     });
-    await step('the recorded 1x1 image, from the reference log\'s own file', async () => {
+    await step("the recorded 1x1 image, from the reference log's own file", async () => {
       const image = await within(bodyOf(row)).findByRole<HTMLImageElement>('img', { name: LEGACY_PATH }, { timeout: 5000 });
       await waitFor(() => expect([image.naturalWidth, image.naturalHeight]).toEqual([1, 1]));
     });

@@ -64,8 +64,6 @@ export const loadRecordedAttachment: LoadImage = async (ref, { signal }) => {
 export function blobLoader(blobs: ReadonlyMap<string, Blob>): LoadImage {
   return (ref) => {
     const blob = blobs.get(ref.attachmentId);
-    return blob === undefined
-      ? Promise.reject(new AttachmentNotAvailableError(`${ref.attachmentId} was not supplied`))
-      : Promise.resolve(blob);
+    return blob === undefined ? Promise.reject(new AttachmentNotAvailableError(`${ref.attachmentId} was not supplied`)) : Promise.resolve(blob);
   };
 }

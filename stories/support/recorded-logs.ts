@@ -27,8 +27,7 @@ export function recordedLog(name: string): ParsedSessionLog {
 /** The log as it stood just before `callId`'s result was written: the call is still running. */
 export function beforeResultOf(log: ParsedSessionLog, callId: string): ParsedSessionLog {
   const call = log.events.find((event) => event.type === 'tool/call' && event.data.callId === callId);
-  const result =
-    call && log.events.find((event) => event.type === 'tool/result' && event.sourceEventSeqs?.includes(call.seq) === true);
+  const result = call && log.events.find((event) => event.type === 'tool/result' && event.sourceEventSeqs?.includes(call.seq) === true);
   if (result === undefined) throw new Error(`No recorded result for call ${callId}`);
   return logUpTo(log, result.seq - 1);
 }

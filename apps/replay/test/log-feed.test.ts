@@ -19,10 +19,7 @@ describe('LogFeed', () => {
       for (let start = 0; start < all.length; start += size) feed.push(all.subarray(start, start + size));
       const { events, problems } = feed.snapshot();
       expect(problems).toEqual([]);
-      expect(events.map((event) => event.data.content)).toEqual([
-        [{ type: 'text', text: '图像 ✓' }],
-        [{ type: 'text', text: 'second' }],
-      ]);
+      expect(events.map((event) => event.data.content)).toEqual([[{ type: 'text', text: '图像 ✓' }], [{ type: 'text', text: 'second' }]]);
       expect(feed.offset).toBe(all.length);
     }
   });

@@ -49,14 +49,18 @@ describe('pnpm replay: a 30 000-call log', () => {
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(server.url);
     // Read in one go: the bar is gone once the log is read.
-    const shown = await page.waitForFunction(
-      () => {
-        const bar = document.querySelector('progress');
-        return bar === null ? null : { role: bar.matches('[role]') ? bar.getAttribute('role') : 'progressbar', label: bar.labels[0]?.textContent, value: bar.value, max: bar.max };
-      },
-      undefined,
-      { timeout: 60_000, polling: 'raf' },
-    ).then((handle) => handle.jsonValue());
+    const shown = await page
+      .waitForFunction(
+        () => {
+          const bar = document.querySelector('progress');
+          return bar === null
+            ? null
+            : { role: bar.matches('[role]') ? bar.getAttribute('role') : 'progressbar', label: bar.labels[0]?.textContent, value: bar.value, max: bar.max };
+        },
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      )
+      .then((handle) => handle.jsonValue());
     await page.getByText(/^Live: /).waitFor({ timeout: 120_000 });
     await page.locator('[data-call-id]').first().waitFor();
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof mainThreadTasks>[0];

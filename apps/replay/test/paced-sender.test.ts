@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PacedLogSender } from '../viewer/paced-sender.ts';
 
 const header = '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n';
-const message = (index: number) => `${JSON.stringify({ type: 'user/message', data: { content: [{ type: 'text', text: `m${String(index)}` }], source: { kind: 'user' } } })}\n`;
+const message = (index: number) =>
+  `${JSON.stringify({ type: 'user/message', data: { content: [{ type: 'text', text: `m${String(index)}` }], source: { kind: 'user' } } })}\n`;
 
 function logOf(reader: SessionLogReader, from: number, to: number): ParsedSessionLog {
   let text = from === 0 ? header : '';

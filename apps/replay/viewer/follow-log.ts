@@ -3,9 +3,7 @@ import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
 import { LogFeed } from './log-feed';
 
 export type FollowStatus =
-  | { readonly kind: 'reading'; readonly bytes: number; readonly total: number }
-  | { readonly kind: 'live' }
-  | { readonly kind: 'disconnected' };
+  { readonly kind: 'reading'; readonly bytes: number; readonly total: number } | { readonly kind: 'live' } | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
   /** The log as it now stands; `startedOver` when it is not a continuation of the last one (file replaced or truncated). */

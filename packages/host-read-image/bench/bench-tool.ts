@@ -7,7 +7,9 @@ import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem, createReadI
 const route = { provider: 'bench', model: 'vision' };
 const models = new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]);
 const fs = new LocalFileSystem();
-const warmUpImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+const warmUpImage = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .png()
+  .toBuffer();
 
 export type ReadImageTool = ReturnType<typeof createReadImageTool>;
 

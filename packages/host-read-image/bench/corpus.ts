@@ -36,7 +36,7 @@ async function photoLike(width: number, height: number): Promise<Sharp> {
 function screenshotLike(width: number, height: number): Sharp {
   const bars = Array.from({ length: 60 }, (_, i) => ({
     input: {
-      create: { width: Math.max(40, width - 200 - (i * 37) % 900), height: 18, channels: 3 as const, background: i % 3 ? '#334155' : '#2563eb' },
+      create: { width: Math.max(40, width - 200 - ((i * 37) % 900)), height: 18, channels: 3 as const, background: i % 3 ? '#334155' : '#2563eb' },
     },
     top: 40 + i * 34,
     left: 60 + (i % 4) * 12,
@@ -47,10 +47,14 @@ function screenshotLike(width: number, height: number): Sharp {
 async function animatedGif(): Promise<Buffer> {
   const frames = await Promise.all(
     ['#ef4444', '#22c55e', '#3b82f6', '#eab308'].map((colour) =>
-      sharp({ create: { width: 480, height: 270, channels: 3, background: colour } }).png().toBuffer(),
+      sharp({ create: { width: 480, height: 270, channels: 3, background: colour } })
+        .png()
+        .toBuffer(),
     ),
   );
-  return sharp(frames, { join: { animated: true } }).gif().toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .gif()
+    .toBuffer();
 }
 
 /** Noise PNG just under the 20 MiB source limit: the largest file the tool accepts. */
@@ -70,15 +74,7 @@ export async function writeCorpus(dir: string): Promise<CorpusCase[]> {
   await writeFile(at('tiny.png'), await screenshotLike(64, 64).png().toBuffer());
   await writeFile(at('noise-20mib.png'), await twentyMebibytePng());
   await writeFile(at('bomb-400mp.png'), flatPng(20000, 20000));
-  return [
-    'photo-12mp.jpg',
-    'screenshot-4k.png',
-    'frame-1080p.webp',
-    'animated.gif',
-    'tiny.png',
-    'noise-20mib.png',
-    'bomb-400mp.png',
-  ].map((name) => {
+  return ['photo-12mp.jpg', 'screenshot-4k.png', 'frame-1080p.webp', 'animated.gif', 'tiny.png', 'noise-20mib.png', 'bomb-400mp.png'].map((name) => {
     const target = COLD_VS_PEER_TARGETS[name];
     return { name, file: at(name), refusal: name.startsWith('bomb'), ...(target === undefined ? {} : { coldVsPeerTarget: target }) };
   });

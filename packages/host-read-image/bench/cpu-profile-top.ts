@@ -38,6 +38,9 @@ function describe(node: ProfileNode): string {
   const { functionName, url, lineNumber } = node.callFrame;
   const name = functionName === '' ? '(anonymous)' : functionName;
   if (url === '') return name;
-  const file = url.replace(/^file:\/\//, '').replace(/^.*\/node_modules\/\.pnpm\/([^/]+)\/node_modules\//, '$1:').replace(/^.*\/packages\//, '');
+  const file = url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/node_modules\/\.pnpm\/([^/]+)\/node_modules\//, '$1:')
+    .replace(/^.*\/packages\//, '');
   return `${name} ${file}:${lineNumber + 1}`;
 }

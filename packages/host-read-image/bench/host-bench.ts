@@ -54,11 +54,10 @@ for (const entry of corpus) {
   const { size } = await stat(entry.file);
   process.stdout.write(`measuring ${entry.name} (${(size / 2 ** 20).toFixed(2)} MiB) … `);
   const iterations = size > 4 * 2 ** 20 ? '7' : '21';
-  const line = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'measure-case.ts'), entry.file, entry.refusal ? '1' : '0', iterations],
-    { encoding: 'utf8', maxBuffer: 16 << 20 },
-  );
+  const line = execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'measure-case.ts'), entry.file, entry.refusal ? '1' : '0', iterations], {
+    encoding: 'utf8',
+    maxBuffer: 16 << 20,
+  });
   const measured = JSON.parse(line.trim().split('\n').at(-1) ?? '{}') as Omit<Row, 'sizeBytes' | 'coldVsPeerTarget'>;
   rows.push({ ...measured, sizeBytes: size, ...(entry.coldVsPeerTarget === undefined ? {} : { coldVsPeerTarget: entry.coldVsPeerTarget }) });
   console.log('done');

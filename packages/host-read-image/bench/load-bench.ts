@@ -81,7 +81,9 @@ export async function benchSharedStoreLoad(workerScript: string): Promise<Record
   try {
     const one = await run(1);
     const two = await run(2);
-    const failures = two.workers.flatMap((worker) => worker.results).filter((result) => result.isError && !files.some((file) => file.name === result.name && file.refusal === result.code));
+    const failures = two.workers
+      .flatMap((worker) => worker.results)
+      .filter((result) => result.isError && !files.some((file) => file.name === result.name && file.refusal === result.code));
     return {
       oneProcess: { calls: one.calls, wallMs: one.wallMs, callsPerSecond: one.callsPerSecond, peakRssMiB: one.workers.map((w) => w.peakRssMiB) },
       twoProcesses: { calls: two.calls, wallMs: two.wallMs, callsPerSecond: two.callsPerSecond, peakRssMiB: two.workers.map((w) => w.peakRssMiB) },

@@ -14,7 +14,15 @@ export interface LoadFile {
 
 /** A gradient-and-noise frame: compresses like a photo, decodes at a realistic cost. */
 function photo(width: number, height: number, seed: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: (seed * 47) % 256, g: (seed * 89) % 256, b: 128 }, noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (seed * 47) % 256, g: (seed * 89) % 256, b: 128 },
+      noise: { type: 'gaussian', mean: 120, sigma: 30 },
+    },
+  })
     .blur(1.5)
     .png()
     .toBuffer();
@@ -27,9 +35,27 @@ function photo(width: number, height: number, seed: number): Promise<Buffer> {
  */
 export async function writeLoadCorpus(dir: string): Promise<LoadFile[]> {
   const files: { name: string; data: Buffer | string; refusal?: string }[] = [];
-  for (let i = 0; i < 8; i++) files.push({ name: `png-${i}.png`, data: await sharp(await photo(300 + i * 90, 200 + i * 60, i)).png().toBuffer() });
-  for (let i = 0; i < 8; i++) files.push({ name: `jpeg-${i}.jpg`, data: await sharp(await photo(500 + i * 260, 400 + i * 170, i + 10)).jpeg({ quality: 85 }).toBuffer() });
-  for (let i = 0; i < 5; i++) files.push({ name: `webp-${i}.webp`, data: await sharp(await photo(400 + i * 150, 300 + i * 100, i + 20)).webp({ quality: 80 }).toBuffer() });
+  for (let i = 0; i < 8; i++)
+    files.push({
+      name: `png-${i}.png`,
+      data: await sharp(await photo(300 + i * 90, 200 + i * 60, i))
+        .png()
+        .toBuffer(),
+    });
+  for (let i = 0; i < 8; i++)
+    files.push({
+      name: `jpeg-${i}.jpg`,
+      data: await sharp(await photo(500 + i * 260, 400 + i * 170, i + 10))
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    });
+  for (let i = 0; i < 5; i++)
+    files.push({
+      name: `webp-${i}.webp`,
+      data: await sharp(await photo(400 + i * 150, 300 + i * 100, i + 20))
+        .webp({ quality: 80 })
+        .toBuffer(),
+    });
   for (let i = 0; i < 3; i++) files.push({ name: `gif-${i}.gif`, data: await solid(120 + i * 40, 80, 'gif', ['#ff0000', '#00ff00', '#0000ff'][i]) });
   files.push(
     { name: 'animated.gif', data: await animated('gif') },
@@ -38,7 +64,12 @@ export async function writeLoadCorpus(dir: string): Promise<LoadFile[]> {
     { name: 'cmyk.jpg', data: await cmykJpeg() },
     { name: 'sixteen-bit.png', data: await sixteenBitPng() },
     { name: 'display-p3.png', data: await displayP3Png() },
-    { name: 'wide-2600.png', data: await sharp(await photo(2600, 900, 30)).png().toBuffer() },
+    {
+      name: 'wide-2600.png',
+      data: await sharp(await photo(2600, 900, 30))
+        .png()
+        .toBuffer(),
+    },
     { name: 'noise.png', data: await noise(500, 500, 'png') },
     { name: 'truncated.png', data: truncated(await noise(400, 300, 'png')), refusal: 'INVALID_IMAGE' },
     { name: 'text.png', data: 'not an image at all', refusal: 'INVALID_IMAGE' },

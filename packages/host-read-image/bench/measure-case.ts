@@ -97,7 +97,9 @@ const floors = {
   },
   /** The least a warm re-read can do: read the file and hash it. */
   readHash: async () => {
-    createHash('sha256').update(await readFile(file)).digest();
+    createHash('sha256')
+      .update(await readFile(file))
+      .digest();
   },
 };
 

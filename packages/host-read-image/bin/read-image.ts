@@ -13,20 +13,11 @@ import { parseArgs } from 'node:util';
 
 import sharp from 'sharp';
 
-import {
-  ConfigModelResolver,
-  FileSink,
-  LocalAttachmentStore,
-  LocalFileSystem,
-  SessionRecorder,
-  createReadImageTool,
-  type ToolResult,
-} from '../src/index.ts';
+import { ConfigModelResolver, FileSink, LocalAttachmentStore, LocalFileSystem, SessionRecorder, createReadImageTool, type ToolResult } from '../src/index.ts';
 
 const ROUTE = { provider: 'replay', model: 'cli-model' };
 const USAGE =
-  'usage: pnpm read-image <file> [--log session.jsonl] [--store dir] [--model-modalities text,image] [--cwd dir]\n' +
-  '       pnpm read-image --demo';
+  'usage: pnpm read-image <file> [--log session.jsonl] [--store dir] [--model-modalities text,image] [--cwd dir]\n' + '       pnpm read-image --demo';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -54,9 +45,7 @@ async function main(): Promise<number> {
   const filePath = values.demo ? await writeDemoImage() : (positionals[0] ?? '');
   const storeDir = path.resolve(cwd, values.store ?? path.join(os.tmpdir(), 'toolcard-attachments'));
 
-  const models = new ConfigModelResolver([
-    { ...ROUTE, inputModalities: values['model-modalities'].split(',').map((m) => m.trim()) },
-  ]);
+  const models = new ConfigModelResolver([{ ...ROUTE, inputModalities: values['model-modalities'].split(',').map((m) => m.trim()) }]);
   const tool = createReadImageTool({ fs: new LocalFileSystem(), attachments: new LocalAttachmentStore({ dir: storeDir }), models });
   const call = { callId: 'cli-call-1', name: tool.name, arguments: JSON.stringify({ file_path: filePath }) };
   const execute = () => tool.execute({ file_path: filePath }, { callId: call.callId, cwd, route: ROUTE });
@@ -67,7 +56,12 @@ async function main(): Promise<number> {
     await recorder.startTurn(1);
     await recorder.startStep(1, 1);
     await recorder.requestHeader(ROUTE);
-    await recorder.assistantMessage({ turn: 1, step: 1, route: ROUTE, content: [{ type: 'tool-call', id: call.callId, name: call.name, arguments: call.arguments }] });
+    await recorder.assistantMessage({
+      turn: 1,
+      step: 1,
+      route: ROUTE,
+      content: [{ type: 'tool-call', id: call.callId, name: call.name, arguments: call.arguments }],
+    });
     [result] = (await recorder.recordStep({ turn: 1, step: 1, calls: [call], execute })) as [ToolResult];
     await recorder.endStep(1, 1);
     await recorder.endTurn(1);

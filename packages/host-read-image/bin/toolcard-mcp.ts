@@ -56,7 +56,10 @@ function parseConfig(argv: string[]): Config | 'help' {
   if (values.store === undefined) throw new UsageError('--store DIR is required');
   const root = path.resolve(base, values.root);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new UsageError(`--root ${root} is not a directory`);
-  const modalities = values.modalities.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const modalities = values.modalities
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
   if (modalities.length === 0) throw new UsageError('--modalities must name at least one modality, e.g. text,image');
   const config = { root, store: path.resolve(base, values.store), modalities };
   const httpOnly = ['host', 'port', 'token-file'].filter((flag) => argv.some((arg) => arg === `--${flag}` || arg.startsWith(`--${flag}=`)));

@@ -12,13 +12,7 @@ export { ConfigModelResolver, type ConfiguredModel } from './models/config-model
 
 // The tool
 export type * from './tool/tool.ts';
-export {
-  createReadImageTool,
-  READ_IMAGE_TOOL_NAME,
-  type FsObservation,
-  type ReadImageDeps,
-  type ReadImageValue,
-} from './tool/read-image-tool.ts';
+export { createReadImageTool, READ_IMAGE_TOOL_NAME, type FsObservation, type ReadImageDeps, type ReadImageValue } from './tool/read-image-tool.ts';
 export { ReadImageError, type ReadImageErrorCode } from './tool/read-image-failure.ts';
 export { formatEnvelope } from './tool/envelope.ts';
 export { ToolRegistry } from './tool/tool-registry.ts';
@@ -29,11 +23,7 @@ export { SessionRecorder, type RecordStepInput } from './log/session-recorder.ts
 export { SessionLogWriter, type Clock, type IdSource, type SessionLogOptions } from './log/session-log-writer.ts';
 export { FileSink, MemorySink, type LogSink } from './log/sinks.ts';
 export type { AssistantMessageRecord, NestedDispatch, ToolCallRecord } from './log/events.ts';
-export {
-  createAttachmentHandler,
-  type AttachmentHandler,
-  type AttachmentHandlerOptions,
-} from './http/attachment-handler.ts';
+export { createAttachmentHandler, type AttachmentHandler, type AttachmentHandlerOptions } from './http/attachment-handler.ts';
 export { matchAttachmentRoute, type AttachmentRoute } from './http/attachment-route.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
 export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';

@@ -14,7 +14,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** The page may talk to this server only; images come back as blobs (object URLs). */
-const PAGE_POLICY = "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
+const PAGE_POLICY =
+  "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
 
 interface StaticFile {
   readonly body: Buffer;

@@ -60,5 +60,12 @@ function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongTask {
     const detail = event.args?.data?.functionName ?? event.args?.data?.url;
     return `${event.name}${detail === undefined || detail === '' ? '' : ` (${detail})`} ${ms(event.dur ?? 0)} ms`;
   };
-  return { ms: ms(task.dur ?? 0), cpuMs: ms(task.tdur ?? 0), parts: [...parts].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 4).map(label) };
+  return {
+    ms: ms(task.dur ?? 0),
+    cpuMs: ms(task.tdur ?? 0),
+    parts: [...parts]
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 4)
+      .map(label),
+  };
 }

@@ -30,7 +30,9 @@ export async function recordedSession(dir: string) {
   const logPath = path.join(dir, 'session.jsonl');
   await mkdir(workspace);
   for (const [name, background] of Object.entries(COLOURS)) {
-    await sharp({ create: { width: 30, height: 20, channels: 3, background } }).png().toFile(path.join(workspace, name));
+    await sharp({ create: { width: 30, height: 20, channels: 3, background } })
+      .png()
+      .toFile(path.join(workspace, name));
   }
   const store = new LocalAttachmentStore({ dir: storeDir });
   const tool = createReadImageTool({

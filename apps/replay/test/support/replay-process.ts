@@ -17,7 +17,11 @@ export function startReplay(args: readonly string[]): Promise<ReplayProcess> {
   const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       reject(new Error(`toolcard-replay exited with ${code} before printing its URL:\n${stderr}`));
@@ -42,5 +46,9 @@ export function runReplay(args: readonly string[]): Promise<{ code: number | nul
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve) => child.once('exit', (code) => { resolve({ code, stdout, stderr }); }));
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      resolve({ code, stdout, stderr });
+    }),
+  );
 }

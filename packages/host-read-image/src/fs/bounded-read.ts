@@ -2,12 +2,7 @@ import { throwIfAborted, tooLargeError } from './fs-errors.ts';
 
 /** The one operation the reader needs from an open file (a `FileHandle` fits). */
 export interface ReadableFile {
-  read(
-    buffer: Uint8Array,
-    offset: number,
-    length: number,
-    position: number,
-  ): Promise<{ readonly bytesRead: number }>;
+  read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ readonly bytesRead: number }>;
 }
 
 export interface BoundedReadOptions {
@@ -48,12 +43,7 @@ export async function readWholeFile(file: ReadableFile, options: BoundedReadOpti
   for (;;) {
     throwIfAborted(signal, displayPath);
     if (total === buffer.length) buffer = enlarged(buffer, limit);
-    const { bytesRead } = await file.read(
-      buffer,
-      total,
-      Math.min(chunkSize, buffer.length - total),
-      total,
-    );
+    const { bytesRead } = await file.read(buffer, total, Math.min(chunkSize, buffer.length - total), total);
     if (bytesRead === 0) return buffer.subarray(0, total);
     total += bytesRead;
     if (total > maxBytes) throw tooLargeError(displayPath, maxBytes);

@@ -9,18 +9,12 @@ export function throwIfAborted(signal: AbortSignal | undefined, displayPath: str
 
 export function tooLargeError(displayPath: string, maxBytes: number, size?: number): FsError {
   const actual = size === undefined ? 'more than' : `${size} bytes, over`;
-  return new FsError(
-    'FS_TOO_LARGE',
-    `${displayPath} is ${actual} the limit of ${maxBytes} bytes.`,
-  );
+  return new FsError('FS_TOO_LARGE', `${displayPath} is ${actual} the limit of ${maxBytes} bytes.`);
 }
 
 export function assertRegularFile(stats: Stats, displayPath: string): void {
   if (!stats.isFile()) {
-    throw new FsError(
-      'FS_NOT_REGULAR_FILE',
-      `${displayPath} is ${describeKind(stats)}, not a regular file.`,
-    );
+    throw new FsError('FS_NOT_REGULAR_FILE', `${displayPath} is ${describeKind(stats)}, not a regular file.`);
   }
 }
 

@@ -29,10 +29,7 @@ export class WorkspaceRoots {
     const realRoots = await Promise.all(this.#roots.map(realPathOfNearestExisting));
     if (realRoots.some((root) => isWithin(realPath, root))) return;
     const via = realPath === displayPath ? '' : ` (it resolves to ${realPath})`;
-    throw new FsError(
-      'FS_OUTSIDE_WORKSPACE',
-      `${displayPath} is outside the workspace${via}. Allowed roots: ${realRoots.join(', ')}.`,
-    );
+    throw new FsError('FS_OUTSIDE_WORKSPACE', `${displayPath} is outside the workspace${via}. Allowed roots: ${realRoots.join(', ')}.`);
   }
 }
 
@@ -63,8 +60,5 @@ async function openedFileRealPath(fd: number, absolutePath: string): Promise<str
 
 function isWithin(candidate: string, root: string): boolean {
   const relative = path.relative(root, candidate);
-  return (
-    relative === '' ||
-    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }

@@ -30,8 +30,7 @@ export interface NestedDispatch {
 }
 
 export type AssistantBlock =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly arguments: string };
+  { readonly type: 'text'; readonly text: string } | { readonly type: 'tool-call'; readonly id: string; readonly name: string; readonly arguments: string };
 
 export interface TokenUsage {
   readonly inputTokens: number;
@@ -96,9 +95,7 @@ export function assistantMessageEvent(record: AssistantMessageRecord, messageId:
         source: { kind: 'model', provider: record.route.provider, model: record.route.model },
         id: messageId,
       },
-      ...(record.usage === undefined
-        ? {}
-        : { usage: { inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens } }),
+      ...(record.usage === undefined ? {} : { usage: { inputTokens: record.usage.inputTokens, outputTokens: record.usage.outputTokens } }),
     },
     surfaceOp: 'append',
   };
@@ -129,9 +126,7 @@ export function toolResultEvent({ turn, step, callId, callSeq, messageId, result
       step,
       message: {
         source: { kind: 'tool', callId },
-        content: [
-          { type: 'tool-result', toolCallId: callId, content: wireBlocks(result.content), isError: result.isError },
-        ],
+        content: [{ type: 'tool-result', toolCallId: callId, content: wireBlocks(result.content), isError: result.isError }],
         role: 'user',
         id: messageId,
       },
@@ -166,7 +161,5 @@ function dispatchIdentity(dispatch: NestedDispatch): NestedDispatch {
 }
 
 function assistantBlock(block: AssistantBlock): AssistantBlock {
-  return block.type === 'text'
-    ? { type: 'text', text: block.text }
-    : { type: 'tool-call', id: block.id, name: block.name, arguments: block.arguments };
+  return block.type === 'text' ? { type: 'text', text: block.text } : { type: 'tool-call', id: block.id, name: block.name, arguments: block.arguments };
 }

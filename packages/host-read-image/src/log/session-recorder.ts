@@ -112,9 +112,7 @@ export class SessionRecorder {
    * to the results in call order.
    */
   async recordStep({ turn, step, calls, execute }: RecordStepInput): Promise<ToolResult[]> {
-    const logged = await Promise.all(
-      calls.map(async (call) => ({ call, callSeq: await this.#log.append(toolCallEvent(turn, step, call)) })),
-    );
+    const logged = await Promise.all(calls.map(async (call) => ({ call, callSeq: await this.#log.append(toolCallEvent(turn, step, call)) })));
     for (const call of calls) this.#nestedByParent.set(call.callId, []);
     const running = logged.map(({ call, callSeq }) => ({ call, callSeq, result: settle(() => execute(call)) }));
     const results: ToolResult[] = [];

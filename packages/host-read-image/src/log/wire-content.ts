@@ -15,11 +15,7 @@ export interface LoggedUserMessage {
  * (anything that is not part of the wire format) are dropped.
  */
 export function wireBlocks(blocks: readonly ContentBlock[]): ContentBlock[] {
-  return blocks.map((block) =>
-    block.type === 'text'
-      ? { type: 'text', text: block.text }
-      : { type: 'image', attachment: wireAttachment(block.attachment) },
-  );
+  return blocks.map((block) => (block.type === 'text' ? { type: 'text', text: block.text } : { type: 'image', attachment: wireAttachment(block.attachment) }));
 }
 
 export function loggedUserMessage(message: UserMessage, id: string): LoggedUserMessage {
@@ -35,8 +31,6 @@ function wireAttachment(ref: AttachmentRef): AttachmentRef {
     width,
     height,
     ...(name === undefined ? {} : { name }),
-    ...(originalDimensions === undefined
-      ? {}
-      : { originalDimensions: { width: originalDimensions.width, height: originalDimensions.height } }),
+    ...(originalDimensions === undefined ? {} : { originalDimensions: { width: originalDimensions.width, height: originalDimensions.height } }),
   };
 }

@@ -164,7 +164,6 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   };
 }
 
-
 interface Refusal {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -176,7 +175,5 @@ function plain(status: number, body: string, headers: Record<string, string> = {
 }
 
 function jsonRpcError(res: ServerResponse, status: number, message: string): void {
-  res
-    .writeHead(status, { 'Content-Type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 }

@@ -41,14 +41,10 @@ export function createReadImageMcpServer(options: ReadImageMcpServerOptions): Mc
   const { cwd, route, serverInfo = DEFAULT_SERVER_INFO, ...deps } = options;
   const tool = createReadImageTool(deps);
   const server = new McpServer({ name: serverInfo.name, version: serverInfo.version });
-  server.registerTool(
-    tool.name,
-    { description: tool.description, inputSchema: inputSchemaOf(tool) },
-    async (args, extra) => {
-      const result = await tool.execute(args, { callId: `mcp-${String(extra.requestId)}`, cwd, route, signal: extra.signal });
-      return toCallToolResult(result, deps.attachments, extra.signal);
-    },
-  );
+  server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchemaOf(tool) }, async (args, extra) => {
+    const result = await tool.execute(args, { callId: `mcp-${String(extra.requestId)}`, cwd, route, signal: extra.signal });
+    return toCallToolResult(result, deps.attachments, extra.signal);
+  });
   return server;
 }
 
@@ -58,11 +54,7 @@ function inputSchemaOf(tool: Tool) {
 }
 
 /** Our result as MCP content: text blocks as they are, each stored image as base64 of its stored bytes. */
-async function toCallToolResult(
-  result: ToolResult,
-  attachments: AttachmentStore,
-  signal?: AbortSignal,
-): Promise<CallToolResult> {
+async function toCallToolResult(result: ToolResult, attachments: AttachmentStore, signal?: AbortSignal): Promise<CallToolResult> {
   const content: CallToolResult['content'] = [];
   for (const block of result.content) {
     if (block.type === 'text') {

@@ -27,10 +27,7 @@ export class ConfigModelResolver implements ModelResolver {
     signal?.throwIfAborted();
     const entry = this.#models.get(routeKey(route));
     if (!entry) return Promise.resolve(undefined);
-    const info: ModelInfo =
-      entry.inputModalities === undefined
-        ? { id: entry.model }
-        : { id: entry.model, inputModalities: entry.inputModalities };
+    const info: ModelInfo = entry.inputModalities === undefined ? { id: entry.model } : { id: entry.model, inputModalities: entry.inputModalities };
     return Promise.resolve(info);
   }
 }

@@ -67,12 +67,7 @@ export class AttachmentError extends Error {
   readonly code: AttachmentErrorCode;
   readonly details: AttachmentErrorDetails;
 
-  constructor(
-    code: AttachmentErrorCode,
-    message: string,
-    details: AttachmentErrorDetails = {},
-    options?: ErrorOptions,
-  ) {
+  constructor(code: AttachmentErrorCode, message: string, details: AttachmentErrorDetails = {}, options?: ErrorOptions) {
     super(message, options);
     this.code = code;
     this.details = details;

@@ -1,10 +1,4 @@
-export type FsErrorCode =
-  | 'FS_NOT_FOUND'
-  | 'FS_NOT_REGULAR_FILE'
-  | 'FS_TOO_LARGE'
-  | 'FS_ABORTED'
-  | 'FS_OUTSIDE_WORKSPACE'
-  | 'FS_READ_FAILED';
+export type FsErrorCode = 'FS_NOT_FOUND' | 'FS_NOT_REGULAR_FILE' | 'FS_TOO_LARGE' | 'FS_ABORTED' | 'FS_OUTSIDE_WORKSPACE' | 'FS_READ_FAILED';
 
 export class FsError extends Error {
   override readonly name = 'FsError';

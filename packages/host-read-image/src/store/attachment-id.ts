@@ -22,10 +22,7 @@ export function localDigestOf(attachmentId: string): string | undefined {
 export function digestOfAttachmentId(attachmentId: string): string {
   const digest = localDigestOf(attachmentId);
   if (digest === undefined) {
-    throw new AttachmentError(
-      'INVALID_ATTACHMENT_REF',
-      'Not an attachment id of this store: expected "sha256:" followed by 64 lowercase hex digits.',
-    );
+    throw new AttachmentError('INVALID_ATTACHMENT_REF', 'Not an attachment id of this store: expected "sha256:" followed by 64 lowercase hex digits.');
   }
   return digest;
 }

@@ -17,11 +17,7 @@ const PREDICTION_HEADROOM = 0.9;
  * the long edge its bytes predict (bytes grow about with pixel count); only if that misses
  * too, the pixels are decoded once and stepped down by 0.75 as far as 0.1 of the long edge.
  */
-export async function encodeWithinByteBudget(
-  data: Uint8Array,
-  mediaType: EncodedMediaType,
-  limits: ImageLimits,
-): Promise<EncodedImage> {
+export async function encodeWithinByteBudget(data: Uint8Array, mediaType: EncodedMediaType, limits: ImageLimits): Promise<EncodedImage> {
   const maxBytes = limits.normalizedImageMaxBytes;
   const first = await encodeFromSource(data, limits, mediaType, limits.normalizedImageMaxDimension);
   if (first.data.length <= maxBytes) return first;
@@ -34,13 +30,7 @@ export async function encodeWithinByteBudget(
 }
 
 /** The fallback: shrink from the missed attempt by 0.75 at a time, down to (and including) the smallest edge. */
-async function stepDown(
-  missed: EncodedImage,
-  smallestEdge: number,
-  frame: RawFrame,
-  mediaType: EncodedMediaType,
-  maxBytes: number,
-): Promise<EncodedImage> {
+async function stepDown(missed: EncodedImage, smallestEdge: number, frame: RawFrame, mediaType: EncodedMediaType, maxBytes: number): Promise<EncodedImage> {
   let encoded = missed;
   while (encoded.data.length > maxBytes && longEdgeOf(encoded) > smallestEdge) {
     const longEdge = Math.max(smallestEdge, Math.floor(longEdgeOf(encoded) * DOWNSCALE_FACTOR));

@@ -52,8 +52,7 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     assertSourceBytesWithinLimit(input.data.length, this.imageLimits);
     await this.beforeFirstUse();
     const sourceDigest = sha256Hex(input.data);
-    const stored =
-      (await this.storedFromIndex(input, sourceDigest, signal)) ?? (await this.admit(input, sourceDigest, signal));
+    const stored = (await this.storedFromIndex(input, sourceDigest, signal)) ?? (await this.admit(input, sourceDigest, signal));
     const name = input.name === undefined ? undefined : toDisplayName(input.name);
     return name === undefined ? stored : { ...stored, name };
   }

@@ -7,7 +7,9 @@ const MAX_NAME_LENGTH = 255;
  */
 export function toDisplayName(name: string): string | undefined {
   const baseName = name.split(/[/\\]/).at(-1) ?? '';
-  const printable = Array.from(baseName).filter((char) => !isControlCharacter(char)).join('');
+  const printable = Array.from(baseName)
+    .filter((char) => !isControlCharacter(char))
+    .join('');
   const shown = truncate(printable.trim(), MAX_NAME_LENGTH).trimEnd();
   return shown === '' ? undefined : shown;
 }

@@ -26,11 +26,7 @@ export interface FileEntry {
  * `tempRoot` and the parent of `finalDir` are made only when missing: a store's directories
  * exist after its first save, and checking them on every save cost a thread-pool round trip each.
  */
-export async function publishDirectoryOnce(
-  tempRoot: string,
-  finalDir: string,
-  files: readonly FileEntry[],
-): Promise<'created' | 'existing'> {
+export async function publishDirectoryOnce(tempRoot: string, finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'> {
   const parent = path.dirname(finalDir);
   const tempDir = await withDirectories(
     () => mkdtemp(path.join(tempRoot, tempPrefix('dir'))),
@@ -115,10 +111,7 @@ async function publishCreated(created: CreatedFiles, finalDir: string, contents:
   let renamed = false;
   let parentSyncedByHandle = false;
   try {
-    await settledAll([
-      openedDir.then(handleSynced),
-      ...files.map(({ name, handle }) => fillFile(handle, dataOf.get(name) ?? missingContents(name), 'sync')),
-    ]);
+    await settledAll([openedDir.then(handleSynced), ...files.map(({ name, handle }) => fillFile(handle, dataOf.get(name) ?? missingContents(name), 'sync'))]);
     let renaming: 'renamed' | 'made-parent';
     try {
       renaming = await renameIntoPlace(tempDir, finalDir);
@@ -224,7 +217,11 @@ export function prepareFileReplacement(tempRoot: string, finalPath: string, data
       let renamed = false;
       try {
         if (!(await written)) await withDirectories(write, () => mkdir(tempRoot, { recursive: true }), 'ENOENT');
-        await withDirectories(() => rename(tempPath, finalPath), () => mkdir(path.dirname(finalPath), { recursive: true }), 'ENOENT');
+        await withDirectories(
+          () => rename(tempPath, finalPath),
+          () => mkdir(path.dirname(finalPath), { recursive: true }),
+          'ENOENT',
+        );
         renamed = true;
       } finally {
         if (!renamed) await rm(tempPath, { force: true });
@@ -245,11 +242,7 @@ type Durability = 'sync' | 'no-sync';
  * used to start, so a real failure fails there with the same error as before — and then
  * `operation` once more.
  */
-async function withDirectories<T>(
-  operation: () => Promise<T>,
-  makeDirectories: () => Promise<unknown>,
-  onlyWhen?: string,
-): Promise<T> {
+async function withDirectories<T>(operation: () => Promise<T>, makeDirectories: () => Promise<unknown>, onlyWhen?: string): Promise<T> {
   try {
     return await operation();
   } catch (error) {

@@ -39,12 +39,7 @@ async function readMetadata(data: Uint8Array): Promise<Metadata> {
 }
 
 function isPlain(metadata: Metadata): boolean {
-  return (
-    (metadata.pages ?? 1) === 1 &&
-    metadata.depth === 'uchar' &&
-    (metadata.space === 'srgb' || metadata.space === 'b-w') &&
-    !carriesMetadata(metadata)
-  );
+  return (metadata.pages ?? 1) === 1 && metadata.depth === 'uchar' && (metadata.space === 'srgb' || metadata.space === 'b-w') && !carriesMetadata(metadata);
 }
 
 function carriesMetadata(metadata: Metadata): boolean {

@@ -94,10 +94,7 @@ export class ObjectStore implements ObjectBackend {
     if (before.image !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectImage(digest), data);
     if (before.ref !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectRef(digest), refRecord(ref));
     if (!isIntact(await this.inspect(digest, data.length, data))) {
-      throw new AttachmentError(
-        'ATTACHMENT_WRITE_FAILED',
-        `Attachment ${attachmentIdOf(digest)} is damaged in the store and could not be replaced.`,
-      );
+      throw new AttachmentError('ATTACHMENT_WRITE_FAILED', `Attachment ${attachmentIdOf(digest)} is damaged in the store and could not be replaced.`);
     }
   }
 
@@ -150,9 +147,7 @@ async function readObjectFile(
     }
     const code = isMissingPathError(cause) ? codeWhenMissing : 'ATTACHMENT_CORRUPT';
     const message =
-      code === 'ATTACHMENT_NOT_FOUND'
-        ? `No attachment ${attachmentId} in the store.`
-        : `Attachment ${attachmentId} could not be read (${reasonOf(cause)}).`;
+      code === 'ATTACHMENT_NOT_FOUND' ? `No attachment ${attachmentId} in the store.` : `Attachment ${attachmentId} could not be read (${reasonOf(cause)}).`;
     throw new AttachmentError(code, message, {}, { cause });
   }
 }

@@ -75,7 +75,9 @@ function normalisedPrefix(prefix: unknown): string {
   if (prefix === undefined || prefix === '') return '';
   const segments = typeof prefix === 'string' ? prefix.replace(/\/+$/, '').split('/') : [];
   if (segments.length === 0 || segments.some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw new TypeError(`S3AttachmentStore option prefix must be key segments separated by "/" (no leading "/", "//", "." or ".."), got ${JSON.stringify(prefix)}.`);
+    throw new TypeError(
+      `S3AttachmentStore option prefix must be key segments separated by "/" (no leading "/", "//", "." or ".."), got ${JSON.stringify(prefix)}.`,
+    );
   }
   return `${segments.join('/')}/`;
 }

@@ -1,10 +1,4 @@
-import {
-  GetObjectCommand,
-  PutObjectCommand,
-  S3ServiceException,
-  type GetObjectCommandOutput,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3ServiceException, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 
 import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';

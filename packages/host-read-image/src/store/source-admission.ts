@@ -9,34 +9,28 @@ export interface SourceFacts {
 
 export function assertSourceBytesWithinLimit(bytes: number, limits: ImageLimits): void {
   if (bytes > limits.maxImageBytes) {
-    throw new AttachmentError(
-      'IMAGE_TOO_LARGE',
-      `The image is ${bytes} bytes, over the limit of ${limits.maxImageBytes} bytes.`,
-      { bytes, limit: limits.maxImageBytes },
-    );
+    throw new AttachmentError('IMAGE_TOO_LARGE', `The image is ${bytes} bytes, over the limit of ${limits.maxImageBytes} bytes.`, {
+      bytes,
+      limit: limits.maxImageBytes,
+    });
   }
 }
 
 /** The declared-type and size checks, shared by a fresh save and a save served from the source index. */
-export function assertSourceAdmissible(
-  source: SourceFacts,
-  declaredMediaType: ImageMediaType | undefined,
-  limits: ImageLimits,
-): void {
+export function assertSourceAdmissible(source: SourceFacts, declaredMediaType: ImageMediaType | undefined, limits: ImageLimits): void {
   if (declaredMediaType !== undefined && declaredMediaType !== source.mediaType) {
-    throw new AttachmentError(
-      'IMAGE_TYPE_MISMATCH',
-      `The bytes are ${source.mediaType}, not the declared ${declaredMediaType}.`,
-      { detectedMediaType: source.mediaType, declaredMediaType },
-    );
+    throw new AttachmentError('IMAGE_TYPE_MISMATCH', `The bytes are ${source.mediaType}, not the declared ${declaredMediaType}.`, {
+      detectedMediaType: source.mediaType,
+      declaredMediaType,
+    });
   }
   const { width, height } = source;
   if (Math.max(width, height) > limits.maxImageDimension) {
-    throw new AttachmentError(
-      'IMAGE_DIMENSION_TOO_LARGE',
-      `The image is ${width}x${height} px; each side may be at most ${limits.maxImageDimension} px.`,
-      { width, height, limit: limits.maxImageDimension },
-    );
+    throw new AttachmentError('IMAGE_DIMENSION_TOO_LARGE', `The image is ${width}x${height} px; each side may be at most ${limits.maxImageDimension} px.`, {
+      width,
+      height,
+      limit: limits.maxImageDimension,
+    });
   }
   if (width * height > limits.maxImagePixels) {
     throw new AttachmentError(

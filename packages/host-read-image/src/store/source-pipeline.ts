@@ -8,9 +8,7 @@ import { encodedBy, fitLongEdge, type EncodedImage, type EncodedMediaType, type 
  * into raw pixels: oriented, 8-bit sRGB, fitted within the stored side limit.
  */
 export async function decodeFirstFrame(data: Uint8Array, limits: ImageLimits): Promise<RawFrame> {
-  const { data: pixels, info } = await decoded(
-    sourcePipeline(data, limits, limits.normalizedImageMaxDimension).raw().toBuffer({ resolveWithObject: true }),
-  );
+  const { data: pixels, info } = await decoded(sourcePipeline(data, limits, limits.normalizedImageMaxDimension).raw().toBuffer({ resolveWithObject: true }));
   return { pixels, width: info.width, height: info.height, channels: info.channels };
 }
 
@@ -18,19 +16,12 @@ export async function decodeFirstFrame(data: Uint8Array, limits: ImageLimits): P
  * The same full decode, encoded as it streams out of the decoder (no raw pixels are kept),
  * fitted within `longEdge`.
  */
-export function encodeFromSource(
-  data: Uint8Array,
-  limits: ImageLimits,
-  mediaType: EncodedMediaType,
-  longEdge: number,
-): Promise<EncodedImage> {
+export function encodeFromSource(data: Uint8Array, limits: ImageLimits, mediaType: EncodedMediaType, longEdge: number): Promise<EncodedImage> {
   return decoded(encodedBy(sourcePipeline(data, limits, longEdge), mediaType));
 }
 
 function sourcePipeline(data: Uint8Array, limits: ImageLimits, longEdge: number): Sharp {
-  const pipeline = sharp(data, { pages: 1, failOn: 'error', limitInputPixels: limits.maxImagePixels })
-    .autoOrient()
-    .toColourspace('srgb');
+  const pipeline = sharp(data, { pages: 1, failOn: 'error', limitInputPixels: limits.maxImagePixels }).autoOrient().toColourspace('srgb');
   return fitLongEdge(pipeline, longEdge);
 }
 

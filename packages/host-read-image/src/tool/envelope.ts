@@ -16,7 +16,6 @@ function scaledNote(ref: AttachmentRef): string {
   if (!original) return '';
   const rx = (original.width / ref.width).toFixed(2);
   const ry = (original.height / ref.height).toFixed(2);
-  const multiply =
-    rx === ry ? `multiply coordinates by ${rx}` : `multiply x coordinates by ${rx} and y coordinates by ${ry}`;
+  const multiply = rx === ry ? `multiply coordinates by ${rx}` : `multiply x coordinates by ${rx} and y coordinates by ${ry}`;
   return ` (downscaled from ${original.width}x${original.height} px; ${multiply} to locate features in the original file)`;
 }

@@ -3,9 +3,7 @@ import path from 'node:path';
 import type { ImageMediaType } from '../seams/attachment-store.ts';
 
 export type ExtensionDeclaration =
-  | { readonly kind: 'declared'; readonly mediaType: ImageMediaType }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'unsupported'; readonly extension: string };
+  { readonly kind: 'declared'; readonly mediaType: ImageMediaType } | { readonly kind: 'none' } | { readonly kind: 'unsupported'; readonly extension: string };
 
 const DECLARED_TYPES: Readonly<Record<string, ImageMediaType>> = {
   '.png': 'image/png',

@@ -3,12 +3,7 @@ import { FsError } from '../seams/file-system.ts';
 import type { ToolError } from './tool.ts';
 
 export type ReadImageErrorCode =
-  | 'INVALID_ARGUMENTS'
-  | 'UNSUPPORTED_IMAGE_EXTENSION'
-  | 'MODEL_ROUTE_MISSING'
-  | 'MODEL_UNKNOWN'
-  | 'MODEL_IMAGE_INPUT_UNDECLARED'
-  | 'MODEL_NO_IMAGE_INPUT';
+  'INVALID_ARGUMENTS' | 'UNSUPPORTED_IMAGE_EXTENSION' | 'MODEL_ROUTE_MISSING' | 'MODEL_UNKNOWN' | 'MODEL_IMAGE_INPUT_UNDECLARED' | 'MODEL_NO_IMAGE_INPUT';
 
 /** A refusal decided by the tool itself (before any I/O). */
 export class ReadImageError extends Error {
@@ -99,9 +94,7 @@ function sizeFacts(details: AttachmentError['details']): string {
 }
 
 function dimensionFacts(details: AttachmentError['details']): string {
-  return details.width !== undefined && details.height !== undefined
-    ? `${details.width}x${details.height} px`
-    : 'too large';
+  return details.width !== undefined && details.height !== undefined ? `${details.width}x${details.height} px` : 'too large';
 }
 
 function isAbort(cause: unknown): boolean {

@@ -4,11 +4,7 @@ import { ReadImageError } from './read-image-failure.ts';
 const SWITCH = 'switch to an image-capable model to read images';
 
 /** Refuses unless the calling route's model declares image input; unknown capability refuses. */
-export async function assertRouteAcceptsImages(
-  models: ModelResolver,
-  route: ModelRoute | undefined,
-  signal: AbortSignal | undefined,
-): Promise<void> {
+export async function assertRouteAcceptsImages(models: ModelResolver, route: ModelRoute | undefined, signal: AbortSignal | undefined): Promise<void> {
   if (!route) {
     throw new ReadImageError('MODEL_ROUTE_MISSING', `no model route is known for this call; ${SWITCH}`);
   }

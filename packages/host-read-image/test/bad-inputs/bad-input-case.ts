@@ -83,11 +83,7 @@ export class CaseContext {
     readonly s3: S3TestServer,
   ) {}
 
-  static async create(
-    tempDir: () => Promise<string>,
-    startServer: ReturnType<typeof useAttachmentServers>,
-    s3: S3TestServer,
-  ): Promise<CaseContext> {
+  static async create(tempDir: () => Promise<string>, startServer: ReturnType<typeof useAttachmentServers>, s3: S3TestServer): Promise<CaseContext> {
     const [workspace, outside, storeDir] = await Promise.all([tempDir(), tempDir(), tempDir()]);
     return new CaseContext(await realpath(workspace), await realpath(outside), await realpath(storeDir), startServer, s3);
   }

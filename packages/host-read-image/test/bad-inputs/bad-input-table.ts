@@ -1,7 +1,6 @@
 import { BAD_INPUT_GROUPS, type BadInputCase, type Outcome } from './bad-input-case.ts';
 
-export const TABLE_START =
-  '<!-- bad-inputs:start — generated from packages/host-read-image/test/bad-inputs by `pnpm run docs:bad-inputs`; do not edit -->';
+export const TABLE_START = '<!-- bad-inputs:start — generated from packages/host-read-image/test/bad-inputs by `pnpm run docs:bad-inputs`; do not edit -->';
 export const TABLE_END = '<!-- bad-inputs:end -->';
 
 export interface TableRow {

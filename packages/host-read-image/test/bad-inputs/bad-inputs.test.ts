@@ -36,14 +36,11 @@ async function outcomeOf(badInput: BadInputCase): Promise<Outcome> {
 }
 
 describe('bad inputs: every case gives its code and a message that says what to do', () => {
-  it.each(BAD_INPUT_CATALOGUE.map((badInput) => [`${badInput.group}: ${badInput.name}`, badInput] as const))(
-    '%s',
-    async (_, badInput) => {
-      const outcome = await outcomeOf(badInput);
-      expect(outcome.code).toBe(badInput.code);
-      expect(outcome.message).toMatch(badInput.says);
-    },
-  );
+  it.each(BAD_INPUT_CATALOGUE.map((badInput) => [`${badInput.group}: ${badInput.name}`, badInput] as const))('%s', async (_, badInput) => {
+    const outcome = await outcomeOf(badInput);
+    expect(outcome.code).toBe(badInput.code);
+    expect(outcome.message).toMatch(badInput.says);
+  });
 });
 
 describe('bad inputs: the README table', () => {

@@ -116,9 +116,7 @@ describe('LocalFileSystem confined to roots', () => {
 
   describe('without /proc', () => {
     function hideProc() {
-      return vi
-        .spyOn(fs, 'readlink')
-        .mockRejectedValue(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }));
+      return vi.spyOn(fs, 'readlink').mockRejectedValue(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }));
     }
 
     it('still reads a file inside a root', async () => {

@@ -61,19 +61,13 @@ describe('resolve', () => {
   });
 
   it('expands a leading ~/ and a bare ~ to the home directory', async () => {
-    expect(await fileSystem.resolve('~/pics/cat.png', { cwd: dir })).toEqual(
-      targetOf(path.join(os.homedir(), 'pics', 'cat.png')),
-    );
+    expect(await fileSystem.resolve('~/pics/cat.png', { cwd: dir })).toEqual(targetOf(path.join(os.homedir(), 'pics', 'cat.png')));
     expect(await fileSystem.resolve('~', { cwd: dir })).toEqual(targetOf(os.homedir()));
   });
 
   it('leaves a ~ that is not a leading ~/ alone', async () => {
-    expect(await fileSystem.resolve('~other/cat.png', { cwd: dir })).toEqual(
-      targetOf(path.join(dir, '~other', 'cat.png')),
-    );
-    expect(await fileSystem.resolve('a/~/cat.png', { cwd: dir })).toEqual(
-      targetOf(path.join(dir, 'a', '~', 'cat.png')),
-    );
+    expect(await fileSystem.resolve('~other/cat.png', { cwd: dir })).toEqual(targetOf(path.join(dir, '~other', 'cat.png')));
+    expect(await fileSystem.resolve('a/~/cat.png', { cwd: dir })).toEqual(targetOf(path.join(dir, 'a', '~', 'cat.png')));
   });
 
   it('resolves an empty path to cwd', async () => {
@@ -152,9 +146,7 @@ describe('readBytes', () => {
   it('refuses a 10 GiB sparse file at once', { timeout: 2000 }, async () => {
     const target = await writeFileOfLength('huge.png', 0);
     await fs.truncate(target.absolutePath, 10 * 1024 ** 3);
-    expect((await fsFailure(fileSystem.readBytes(target, undefined, 20 * 1024 ** 2))).code).toBe(
-      'FS_TOO_LARGE',
-    );
+    expect((await fsFailure(fileSystem.readBytes(target, undefined, 20 * 1024 ** 2))).code).toBe('FS_TOO_LARGE');
   });
 
   it('refuses a directory and /dev/zero as not regular files, without opening them', async () => {
@@ -193,9 +185,7 @@ describe('readBytes', () => {
   it('fails with FS_READ_FAILED for other errors', async () => {
     const loop = path.join(dir, 'loop.png');
     await fs.symlink(loop, loop);
-    expect((await fsFailure(fileSystem.readBytes(targetOf(loop), undefined, CAP))).code).toBe(
-      'FS_READ_FAILED',
-    );
+    expect((await fsFailure(fileSystem.readBytes(targetOf(loop), undefined, CAP))).code).toBe('FS_READ_FAILED');
   });
 
   it('fails with FS_ABORTED, opening nothing, when the signal is already aborted', async () => {

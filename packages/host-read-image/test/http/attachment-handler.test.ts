@@ -339,7 +339,7 @@ describe('attachment handler: HTTP semantics', () => {
     }
   });
 
-  it('sends Vary with the request headers the embedder\'s authentication reads', async () => {
+  it("sends Vary with the request headers the embedder's authentication reads", async () => {
     const cases = [
       { vary: undefined, expected: 'Authorization, Cookie' },
       { vary: ['X-Api-Key'], expected: 'X-Api-Key' },
@@ -458,10 +458,16 @@ describe('attachment handler: a source that tracks referenced ids itself', () =>
     });
     const server = http.createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => server.close(() => { resolve(); })));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) =>
+          server.close(() => {
+            resolve();
+          }),
+        ),
+    );
     const { port } = server.address() as AddressInfo;
-    const url = (sessionId: string, attachmentId: string) =>
-      `http://127.0.0.1:${port}/sessions/${sessionId}/attachments/${encodeURIComponent(attachmentId)}`;
+    const url = (sessionId: string, attachmentId: string) => `http://127.0.0.1:${port}/sessions/${sessionId}/attachments/${encodeURIComponent(attachmentId)}`;
 
     const served = await fetch(url('live', referencedRef.attachmentId));
     expect(served.status).toBe(200);

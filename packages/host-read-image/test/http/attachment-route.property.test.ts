@@ -95,9 +95,7 @@ function headers(id: string, odd: boolean): fc.Arbitrary<NamedHeader[]> {
   const one = fc.oneof(
     plain('Range', fc.constantFrom('bytes=0-9', 'bytes=-5', 'bytes=5-', 'bytes=0-0,2-3', 'bytes=99999999-', 'bytes=x', 'items=0-1')),
     plain('If-Range', fc.constantFrom(`"${id}"`, '"other"', 'Wed, 21 Oct 2015 07:28:00 GMT')),
-    fc
-      .constantFrom(`"${id}"`, `W/"${id}"`, '*', `"x", "${id}"`)
-      .map((value): NamedHeader => ({ header: ['If-None-Match', value], revalidates: true })),
+    fc.constantFrom(`"${id}"`, `W/"${id}"`, '*', `"x", "${id}"`).map((value): NamedHeader => ({ header: ['If-None-Match', value], revalidates: true })),
     plain('If-None-Match', fc.constantFrom('"other"', 'W/"other"', '', 'garbage', id, `"${id}x"`)),
     plain('If-Match', fc.constantFrom('"other"', `"${id}"`, '*')),
     plain('If-Modified-Since', fc.constantFrom('Wed, 21 Oct 2015 07:28:00 GMT', 'not a date')),
@@ -107,14 +105,20 @@ function headers(id: string, odd: boolean): fc.Arbitrary<NamedHeader[]> {
     plain('Accept-Encoding', fc.constantFrom('gzip, br', 'identity;q=0', '*')),
     plain('Expect', fc.constant('100-continue')),
     plain('X-Forwarded-Path', fc.constant(`/sessions/top/attachments/${encodeURIComponent(id)}`)),
-    plain('X-Unicode', fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => text.replace(/\p{Cc}/gu, ''))),
+    plain(
+      'X-Unicode',
+      fc.string({ unit: 'grapheme', maxLength: 20 }).map((text) => text.replace(/\p{Cc}/gu, '')),
+    ),
   );
   const refused = fc.oneof(
     fc
       .tuple(fc.stringMatching(/^X-[A-Za-z0-9-]{1,20}$/), fc.string({ unit: 'binary', maxLength: 40 }))
       // CR/LF would end the header block early; everything else (NUL, control bytes) goes on the wire.
       .map(([name, value]): NamedHeader => ({ header: [name, value.replace(/[\r\n]/g, '')] })),
-    plain('X-Long', fc.integer({ min: 1000, max: 20_000 }).map((length) => 'v'.repeat(length))),
+    plain(
+      'X-Long',
+      fc.integer({ min: 1000, max: 20_000 }).map((length) => 'v'.repeat(length)),
+    ),
   );
   return fc.array(odd ? fc.oneof(one, refused) : one, { maxLength: 4 });
 }
@@ -132,19 +136,25 @@ describe('attachment route: properties over well-formed requests', () => {
       { arbitrary: fc.constantFrom({ session: 'top', id: s.a.attachmentId }, { session: 'other', id: s.b.attachmentId }), weight: 2 },
       { arbitrary: fc.record({ session: fc.oneof(fc.constantFrom('top', 'other'), unknownSession), id: anyId }), weight: 2 },
     );
-    const request = fc.record({
-      address,
-      sessionEncoding: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
-      idEncoding: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
-      absoluteForm: fc.boolean(),
-      method,
-    }).chain((r) => fc.record({ r: fc.constant({ ...r, ...r.address }), tail: tail(s), headers: headers(r.address.id, false) }));
+    const request = fc
+      .record({
+        address,
+        sessionEncoding: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        idEncoding: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        absoluteForm: fc.boolean(),
+        method,
+      })
+      .chain((r) => fc.record({ r: fc.constant({ ...r, ...r.address }), tail: tail(s), headers: headers(r.address.id, false) }));
 
     await fc.assert(
       fc.asyncProperty(request, async ({ r, tail: after, headers: sent }) => {
         const path = `/sessions/${encodeVariously(r.session, r.sessionEncoding)}/attachments/${encodeVariously(r.id, r.idEncoding)}`;
         const target = `${r.absoluteForm ? 'http://127.0.0.1' : ''}${path}${after}`;
-        const { response, sessionReads, storeReads } = await s.exchange(r.method, target, sent.map((h) => h.header));
+        const { response, sessionReads, storeReads } = await s.exchange(
+          r.method,
+          target,
+          sent.map((h) => h.header),
+        );
         const referenced = s.references.get(r.session)?.has(r.id) === true;
 
         if (r.method !== 'GET' && r.method !== 'HEAD') {
@@ -196,9 +206,7 @@ function spoiled(s: Scene): fc.Arbitrary<string> {
     // A doubled slash at any of the path's slashes.
     fc.nat({ max: base.length - 2 }).map((at) => rebuild(base.map((segment, index) => (index === at ? `${segment}/` : segment)))),
     // The session segment replaced by a traversal or an empty segment.
-    fc
-      .constantFrom('..', '.', '', '%2e%2e', '%2E', 'top%2F..%2Fother', 'top%00')
-      .map((session) => rebuild(['', 'sessions', session, 'attachments', id])),
+    fc.constantFrom('..', '.', '', '%2e%2e', '%2E', 'top%2F..%2Fother', 'top%00').map((session) => rebuild(['', 'sessions', session, 'attachments', id])),
     // Extra segments before the id, or a trailing one.
     fc.constantFrom(`x/${id}`, `../attachments/${id}`, `./${id}`, `${id}/`, `${id}/.`, `${id}%2F`).map(underTop),
     // Over 200 characters once decoded.
@@ -223,7 +231,11 @@ describe('attachment route: properties over hostile requests', () => {
     const s = await scene();
     await fc.assert(
       fc.asyncProperty(spoiled(s), method, headers(s.a.attachmentId, true), async (target, sentMethod, sent) => {
-        const { response, storeReads } = await s.exchange(sentMethod, target, sent.map((h) => h.header));
+        const { response, storeReads } = await s.exchange(
+          sentMethod,
+          target,
+          sent.map((h) => h.header),
+        );
         expect(storeReads).toEqual([]);
         expect([200, 304]).not.toContain(response?.status);
       }),
@@ -238,12 +250,14 @@ describe('attachment route: properties over hostile requests', () => {
       ...['/', '//', '..', '.', '%2F', '%2e', '%00', '%', '?', '#', ' ', '%20', '\\', 'é', '\u0000'],
       ...[s.a, s.b, s.c].flatMap((ref) => [ref.attachmentId, encodeURIComponent(ref.attachmentId)]),
     );
-    const target = fc
-      .tuple(fc.boolean(), fc.array(words, { maxLength: 12 }))
-      .map(([rooted, parts]) => `${rooted ? '/' : ''}${parts.join('')}`);
+    const target = fc.tuple(fc.boolean(), fc.array(words, { maxLength: 12 })).map(([rooted, parts]) => `${rooted ? '/' : ''}${parts.join('')}`);
     await fc.assert(
       fc.asyncProperty(target, method, headers(s.a.attachmentId, true), async (sentTarget, sentMethod, sent) => {
-        const { response } = await s.exchange(sentMethod, sentTarget, sent.map((h) => h.header));
+        const { response } = await s.exchange(
+          sentMethod,
+          sentTarget,
+          sent.map((h) => h.header),
+        );
         // C is in the store but referenced by no log: its bytes never leave.
         if (response?.status === 200) expect(response.body).not.toEqual(s.bytesOf.get(s.c.attachmentId));
       }),

@@ -16,7 +16,14 @@ import { useTempDirs } from '../support/temp-workspace.ts';
 import { solid } from '../support/test-images.ts';
 
 export function imageResult(ref: AttachmentRef, extra: Partial<ToolResult> = {}): ToolResult {
-  return { content: [{ type: 'text', text: 'envelope' }, { type: 'image', attachment: ref }], isError: false, ...extra };
+  return {
+    content: [
+      { type: 'text', text: 'envelope' },
+      { type: 'image', attachment: ref },
+    ],
+    isError: false,
+    ...extra,
+  };
 }
 
 /** A session script that references `ref` from one top-level `read_image` result. */

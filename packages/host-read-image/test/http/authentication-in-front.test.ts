@@ -3,13 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import {
-  createAttachmentHandler,
-  LocalAttachmentStore,
-  matchAttachmentRoute,
-  type AttachmentStore,
-  type SessionLogSource,
-} from '../../src/index.ts';
+import { createAttachmentHandler, LocalAttachmentStore, matchAttachmentRoute, type AttachmentStore, type SessionLogSource } from '../../src/index.ts';
 import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { imageResult } from './attachment-server.ts';
@@ -46,7 +40,7 @@ function serveWithAuthentication(store: AttachmentStore, sessions: SessionLogSou
   });
 }
 
-describe('the attachment route behind the app\'s authentication (README example)', () => {
+describe("the attachment route behind the app's authentication (README example)", () => {
   it('serves only signed-in users, and only the sessions each may see', async () => {
     const store = new LocalAttachmentStore({ dir: await tempDir() });
     const annImage = await solid(2, 2, 'png', '#f00');

@@ -26,9 +26,7 @@ describe('referencedAttachmentIds', () => {
 
   it('skips malformed and truncated lines and survives nesting deeper than the call stack', () => {
     const deep = `${'['.repeat(100_000)}${JSON.stringify(image('bottom'))}${']'.repeat(100_000)}`;
-    const log = ['{not json', deep, JSON.stringify(image('kept')), '{"type":"image","attachment":{"attachmentId":"cut'].join(
-      '\n',
-    );
+    const log = ['{not json', deep, JSON.stringify(image('kept')), '{"type":"image","attachment":{"attachmentId":"cut'].join('\n');
     expect([...referencedAttachmentIds(log)].sort()).toEqual(['bottom', 'kept']);
   });
 });

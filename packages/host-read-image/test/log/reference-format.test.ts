@@ -8,9 +8,7 @@ import { MemorySink } from '../../src/log/sinks.ts';
 import type { ToolResult } from '../../src/tool/tool.ts';
 import { FIXED_CLOCK, scriptedIds } from './deterministic-sources.ts';
 
-const REFERENCE_LOG = fileURLToPath(
-  new URL('../../../../stories/fixtures/reference-logs/read-image/session.jsonl', import.meta.url),
-);
+const REFERENCE_LOG = fileURLToPath(new URL('../../../../stories/fixtures/reference-logs/read-image/session.jsonl', import.meta.url));
 const ROUTE = { provider: 'deepseek-official', model: 'deepseek-v4-flash-vision-exp' };
 const CALL = { callId: 'read-image-call', name: 'read_image', arguments: '{"file_path":"red.png"}' };
 

@@ -275,15 +275,7 @@ describe('SessionRecorder: nested dispatch and deferred messages', () => {
       type: 'tool/ptc-dispatch',
       data: { ...identity, isError: false, content: IMAGE_CONTENT },
     });
-    expect(Object.keys(log[5]?.data ?? {})).toEqual([
-      'rootCallId',
-      'parentCallId',
-      'subCallId',
-      'name',
-      'arguments',
-      'isError',
-      'content',
-    ]);
+    expect(Object.keys(log[5]?.data ?? {})).toEqual(['rootCallId', 'parentCallId', 'subCallId', 'name', 'arguments', 'isError', 'content']);
 
     const deferred = { content: IMAGE_CONTENT, source: { kind: 'ptc-mode' }, role: 'user', id: 'id-2' };
     expect(log[8]).toStrictEqual({
@@ -303,7 +295,11 @@ describe('SessionRecorder: nested dispatch and deferred messages', () => {
     await recordProgramStep(recorder);
     await recorder.startStep(1, 3);
     await recorder.endStep(1, 3);
-    expect(events().slice(-2).map((event) => event.type)).toEqual(['step/start', 'step/end']);
+    expect(
+      events()
+        .slice(-2)
+        .map((event) => event.type),
+    ).toEqual(['step/start', 'step/end']);
   });
 
   it('splices deferred messages of top-level results too, in result order', async () => {

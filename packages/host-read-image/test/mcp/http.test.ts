@@ -38,14 +38,7 @@ async function workspace() {
 }
 
 /** The MCP server in this process on a loopback port, over the real store and file system (or FS). */
-async function serve(options: {
-  root: string;
-  store: string;
-  token?: string;
-  modalities?: string[];
-  fs?: FileSystem;
-  attachments?: AttachmentStore;
-}) {
+async function serve(options: { root: string; store: string; token?: string; modalities?: string[]; fs?: FileSystem; attachments?: AttachmentStore }) {
   const deps = {
     fs: options.fs ?? new LocalFileSystem({ roots: [options.root] }),
     attachments: options.attachments ?? new LocalAttachmentStore({ dir: options.store }),

@@ -109,7 +109,11 @@ function loadChild(script: string, storeDir: string, seed: number, run: number, 
     process,
     ready: seen(() => count('ready') > 0),
     saved: (saves) => seen(() => count('saved') >= saves),
-    ended: new Promise((resolve) => process.on('exit', (code, signal) => { resolve(signal ?? code); })),
+    ended: new Promise((resolve) =>
+      process.on('exit', (code, signal) => {
+        resolve(signal ?? code);
+      }),
+    ),
     stderr: () => stderr,
   };
 }

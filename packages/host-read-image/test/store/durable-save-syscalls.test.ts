@@ -171,7 +171,15 @@ describe('a save into a used store: no directory made or checked', () => {
     const ref = await store.saveImage({ data });
     await expect(store.readImage(ref.attachmentId)).resolves.toMatchObject({ ref: { attachmentId: sha256Id(data) } });
     expect(await listTree(dir)).toEqual(
-      ['objects/', `objects/${hexOf(ref.attachmentId)}/`, `objects/${hexOf(ref.attachmentId)}/image`, `objects/${hexOf(ref.attachmentId)}/ref.json`, 'sources/', `sources/${hexOf(sha256Id(data))}.json`, 'tmp/'].sort(),
+      [
+        'objects/',
+        `objects/${hexOf(ref.attachmentId)}/`,
+        `objects/${hexOf(ref.attachmentId)}/image`,
+        `objects/${hexOf(ref.attachmentId)}/ref.json`,
+        'sources/',
+        `sources/${hexOf(sha256Id(data))}.json`,
+        'tmp/',
+      ].sort(),
     );
   });
 
@@ -231,16 +239,19 @@ describe('a warm read_image: the fewest calls and round trips', () => {
     expect(roundTrips(made)).toBe(6);
   });
 
-  it.each(images)('%s, in another store instance on its dir: the source, the index entry, the object and its record, each opened once and read in one go', async (_, image) => {
-    const made = await callsOf(await warmRead(await image(), true));
-    expect(callCounts(made)).toEqual({
-      stat: 1,
-      open: 4, // source, index entry, object image, reference record
-      'handle.stat': 1,
-      'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
-      'handle.close': 4,
-    });
-    // stat, open, fstat, read+probe | open entry, read | open both object files, read both (+ probe)
-    expect(roundTrips(made)).toBe(8);
-  });
+  it.each(images)(
+    '%s, in another store instance on its dir: the source, the index entry, the object and its record, each opened once and read in one go',
+    async (_, image) => {
+      const made = await callsOf(await warmRead(await image(), true));
+      expect(callCounts(made)).toEqual({
+        stat: 1,
+        open: 4, // source, index entry, object image, reference record
+        'handle.stat': 1,
+        'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
+        'handle.close': 4,
+      });
+      // stat, open, fstat, read+probe | open entry, read | open both object files, read both (+ probe)
+      expect(roundTrips(made)).toBe(8);
+    },
+  );
 });

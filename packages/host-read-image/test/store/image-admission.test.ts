@@ -40,10 +40,7 @@ async function expectRefused(
   const { dir, store } = await newStore(options.limits);
   decodeProbe.reset();
   sharpInputs.length = 0;
-  const error = await attachmentFailure(
-    store.saveImage({ data, ...(options.mediaType ? { mediaType: options.mediaType } : {}) }),
-    code,
-  );
+  const error = await attachmentFailure(store.saveImage({ data, ...(options.mediaType ? { mediaType: options.mediaType } : {}) }), code);
   expect(decodeProbe.entered).toBe(options.decodes ?? 0);
   expect(await listTree(dir)).toEqual([]);
   return error;

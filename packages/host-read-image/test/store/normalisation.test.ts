@@ -39,8 +39,13 @@ describe('passthrough of clean sources', () => {
   });
 
   it('passes a palette PNG and an 8-bit grey PNG through', async () => {
-    const palette = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#123456' } }).png({ palette: true }).toBuffer();
-    const grey = await sharp(await solid(6, 4, 'png', '#808080')).toColourspace('b-w').png().toBuffer();
+    const palette = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#123456' } })
+      .png({ palette: true })
+      .toBuffer();
+    const grey = await sharp(await solid(6, 4, 'png', '#808080'))
+      .toColourspace('b-w')
+      .png()
+      .toBuffer();
     for (const data of [palette, grey]) {
       expect((await saveAndLoad(data)).stored.equals(data)).toBe(true);
     }
@@ -133,9 +138,15 @@ describe('downscaling', () => {
 
   it('re-encodes a source over the byte budget at full size when that is enough', async () => {
     const source = await solid(50, 50, 'png');
-    const { ref } = await saveAndLoad(await sharp(source).withExif({ IFD0: { Copyright: 'x'.repeat(2000) } }).png().toBuffer(), {
-      normalizedImageMaxBytes: 1000,
-    });
+    const { ref } = await saveAndLoad(
+      await sharp(source)
+        .withExif({ IFD0: { Copyright: 'x'.repeat(2000) } })
+        .png()
+        .toBuffer(),
+      {
+        normalizedImageMaxBytes: 1000,
+      },
+    );
     expect(ref).toMatchObject({ width: 50, height: 50 });
     expect(ref).not.toHaveProperty('originalDimensions');
   });

@@ -174,11 +174,15 @@ describe('S3 store: faults', () => {
       const data = await solid(8, 8, 'png');
       const save = new AbortController();
       const saving = store.saveImage({ data }, save.signal);
-      setTimeout(() => { save.abort(new Error('the caller gave up')); }, 200);
+      setTimeout(() => {
+        save.abort(new Error('the caller gave up'));
+      }, 200);
       await attachmentFailure(saving, 'ATTACHMENT_ABORTED');
       const read = new AbortController();
       const reading = store.readImage(sha256Id(data), read.signal);
-      setTimeout(() => { read.abort(); }, 200);
+      setTimeout(() => {
+        read.abort();
+      }, 200);
       await attachmentFailure(reading, 'ATTACHMENT_ABORTED');
     } finally {
       await stalling.stop();

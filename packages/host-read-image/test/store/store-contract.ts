@@ -124,7 +124,9 @@ async function serve(handler: (req: http.IncomingMessage, res: http.ServerRespon
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

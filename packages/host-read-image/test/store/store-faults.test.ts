@@ -39,7 +39,7 @@ const damages = {
     bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] ?? 0) ^ 0x01;
     await writeFile(file, bytes);
   },
-  'emptied': async (file: string) => {
+  emptied: async (file: string) => {
     await writeFile(file, '');
   },
   'bytes appended': async (file: string) => {

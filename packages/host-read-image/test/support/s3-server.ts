@@ -49,7 +49,11 @@ export async function startS3Server(options: { bucket?: string; conditionalWrite
       return;
     }
     const second = waiting.get(key);
-    if (second === undefined) await new Promise<void>((resolve) => { waiting.set(key, resolve); setTimeout(resolve, 2000); });
+    if (second === undefined)
+      await new Promise<void>((resolve) => {
+        waiting.set(key, resolve);
+        setTimeout(resolve, 2000);
+      });
     else second();
     const previous = commits.get(key) ?? Promise.resolve();
     const commit = previous.then(async () => {
@@ -57,13 +61,17 @@ export async function startS3Server(options: { bucket?: string; conditionalWrite
         puts.preconditionFailed++;
         ctx.status = 412;
         ctx.set('Content-Type', 'application/xml');
-        ctx.body = '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
+        ctx.body =
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>';
         return;
       }
       await next();
       if (ctx.status === 200) puts.written.push(key);
     });
-    commits.set(key, commit.catch(() => undefined));
+    commits.set(
+      key,
+      commit.catch(() => undefined),
+    );
     await commit;
   });
   const { port } = await server.run();
@@ -110,7 +118,11 @@ export async function startStallingServer(): Promise<{ endpoint: string; stop():
     endpoint: `http://127.0.0.1:${address.port}`,
     async stop() {
       for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
     },
   };
 }

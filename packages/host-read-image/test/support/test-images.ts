@@ -4,13 +4,10 @@ import sharp from 'sharp';
 
 /** Real images made by sharp (and one hand-built PNG), so no binary fixtures are committed. */
 
-export function solid(
-  width: number,
-  height: number,
-  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'avif',
-  background = '#ff0000',
-): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+export function solid(width: number, height: number, format: 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff' | 'avif', background = '#ff0000'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** Gaussian noise: barely compressible, so it exercises byte budgets and truncation. */
@@ -36,15 +33,23 @@ export function orientedJpeg(): Promise<Buffer> {
 /** Frames red then blue, 8x6, as an animated image. */
 export async function animated(format: 'gif' | 'webp'): Promise<Buffer> {
   const frames = await Promise.all(['#ff0000', '#0000ff'].map((background) => solid(8, 6, 'png', background)));
-  return sharp(frames, { join: { animated: true } }).toFormat(format).toBuffer();
+  return sharp(frames, { join: { animated: true } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 export async function sixteenBitPng(): Promise<Buffer> {
-  return sharp({ create: { width: 6, height: 4, channels: 3, background: '#ff0000' } }).toColourspace('rgb16').png().toBuffer();
+  return sharp({ create: { width: 6, height: 4, channels: 3, background: '#ff0000' } })
+    .toColourspace('rgb16')
+    .png()
+    .toBuffer();
 }
 
 export async function cmykJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 6, height: 4, channels: 3, background: '#ff0000' } }).toColourspace('cmyk').jpeg().toBuffer();
+  return sharp({ create: { width: 6, height: 4, channels: 3, background: '#ff0000' } })
+    .toColourspace('cmyk')
+    .jpeg()
+    .toBuffer();
 }
 
 /** sRGB (200, 100, 50) converted to Display P3 pixel values, with the P3 profile embedded. */
@@ -123,5 +128,7 @@ export function checkerboard(side: number): Promise<Buffer> {
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) pixels[y * side + x] = (x + y) % 2 === 0 ? 0 : 255;
   }
-  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+    .png()
+    .toBuffer();
 }

@@ -29,8 +29,6 @@ describe('ConfigModelResolver', () => {
   it('rejects malformed configs with a message naming the entry', () => {
     expect(() => ConfigModelResolver.fromJson('[]')).toThrow('expected { "models": [...] }');
     expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p"}]}')).toThrow('models[0]');
-    expect(() =>
-      ConfigModelResolver.fromJson('{"models":[{"provider":"p","model":"m","inputModalities":"image"}]}'),
-    ).toThrow('models[0].inputModalities');
+    expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p","model":"m","inputModalities":"image"}]}')).toThrow('models[0].inputModalities');
   });
 });

@@ -27,8 +27,6 @@ describe('formatEnvelope', () => {
 
   it('gives per-axis multipliers when the ratios format differently', () => {
     const text = formatEnvelope('/p.png', { ...ref, width: 2048, height: 683, originalDimensions: { width: 3000, height: 1001 } });
-    expect(text).toContain(
-      '(downscaled from 3000x1001 px; multiply x coordinates by 1.46 and y coordinates by 1.47 to locate features in the original file)',
-    );
+    expect(text).toContain('(downscaled from 3000x1001 px; multiply x coordinates by 1.46 and y coordinates by 1.47 to locate features in the original file)');
   });
 });

@@ -135,10 +135,7 @@ describe('read_image: success', () => {
 describe('read_image: refusals before any I/O', () => {
   it('refuses a text-only route with the message of the reference log', async () => {
     const { tool, exec, fsCalls, storeDir } = await setUp();
-    const result = await tool.execute(
-      { file_path: 'red.png' },
-      exec({ route: { provider: 'replay', model: 'text-only' } }),
-    );
+    const result = await tool.execute({ file_path: 'red.png' }, exec({ route: { provider: 'replay', model: 'text-only' } }));
     expect(result).toEqual({
       isError: true,
       content: [
@@ -166,15 +163,12 @@ describe('read_image: refusals before any I/O', () => {
     expect(fsCalls).toEqual([]);
   });
 
-  it.each([{}, { file_path: '' }, { file_path: '   ' }, { file_path: 42 }, null, 'red.png'])(
-    'refuses malformed arguments %j',
-    async (args) => {
-      const { tool, exec, fsCalls } = await setUp();
-      const result = await tool.execute(args, exec());
-      expect(result.error).toEqual({ name: 'ReadImageError', code: 'INVALID_ARGUMENTS' });
-      expect(fsCalls).toEqual([]);
-    },
-  );
+  it.each([{}, { file_path: '' }, { file_path: '   ' }, { file_path: 42 }, null, 'red.png'])('refuses malformed arguments %j', async (args) => {
+    const { tool, exec, fsCalls } = await setUp();
+    const result = await tool.execute(args, exec());
+    expect(result.error).toEqual({ name: 'ReadImageError', code: 'INVALID_ARGUMENTS' });
+    expect(fsCalls).toEqual([]);
+  });
 
   it.each([
     ['foo.', '"."'],

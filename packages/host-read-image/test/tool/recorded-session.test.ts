@@ -71,7 +71,11 @@ describe('a session recorded through the real tool', () => {
     const second = await recordSession(cwd, await tempDir());
 
     expect(second).toBe(first);
-    const events = first.trimEnd().split('\n').slice(1).map((line) => JSON.parse(line) as { type: string; data: Record<string, unknown> });
+    const events = first
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as { type: string; data: Record<string, unknown> });
     expect(events.map((event) => event.type)).toEqual([
       'turn/start',
       'step/start',

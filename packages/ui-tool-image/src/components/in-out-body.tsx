@@ -17,9 +17,7 @@ export function InOutBody({ node, row }: InOutBodyProps): ReactNode {
   return (
     <dl className="tc-io">
       <dt className="tc-io__label">{labels['row.input']}</dt>
-      <dd className="tc-io__value">
-        {input === null ? <p className="tc-note">{labels['row.noArguments']}</p> : <pre className="tc-text">{input}</pre>}
-      </dd>
+      <dd className="tc-io__value">{input === null ? <p className="tc-note">{labels['row.noArguments']}</p> : <pre className="tc-text">{input}</pre>}</dd>
       <dt className="tc-io__label">{labels['row.output']}</dt>
       <dd className="tc-io__value">
         <ResultText output={row.output} />

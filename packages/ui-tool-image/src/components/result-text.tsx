@@ -25,9 +25,7 @@ export function outputPartText(part: OutputPart, labels: LabelSet): string {
       return part.text;
     case 'image': {
       const { name, width, height } = part;
-      return name === undefined
-        ? formatLabel(labels['output.imageUnnamed'], { width, height })
-        : formatLabel(labels['output.image'], { name, width, height });
+      return name === undefined ? formatLabel(labels['output.imageUnnamed'], { width, height }) : formatLabel(labels['output.image'], { name, width, height });
     }
     case 'json-with-images':
       return part.segments.map((segment) => outputPartText(segment, labels)).join('');

@@ -63,8 +63,7 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
             {title}
           </span>
           <span className="tc-row__state" aria-hidden="true" />
-          {/* Keeps title and state apart in the accessible name: "Read image Done". */}
-          {' '}
+          {/* Keeps title and state apart in the accessible name: "Read image Done". */}{' '}
           <span id={nameIds.state} className="tc-visually-hidden">
             {labels[`state.${row.state}`]}
           </span>

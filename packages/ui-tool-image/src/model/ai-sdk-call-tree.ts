@@ -33,7 +33,11 @@ const LONG_BASE64 = /^[A-Za-z0-9+/_-]{256,}={0,2}$/;
  */
 function jsonText(value: unknown): string {
   try {
-    const json = JSON.stringify(value, (_key, field: unknown) => (typeof field === 'string' && LONG_BASE64.test(field) ? `[${field.length} characters of base64 data]` : field), 2) as string | undefined;
+    const json = JSON.stringify(
+      value,
+      (_key, field: unknown) => (typeof field === 'string' && LONG_BASE64.test(field) ? `[${field.length} characters of base64 data]` : field),
+      2,
+    ) as string | undefined;
     return json ?? String(value);
   } catch {
     return String(value);
@@ -157,7 +161,10 @@ export function conversationFromUIMessages(messages: readonly UIMessageLike[]): 
       }
       seen.add(toolCallId);
       if (!RUNNING_STATES.has(part.state) && !SETTLED_STATES.has(part.state)) {
-        problems.push({ eventIndex: at, message: `call ${toolCallId} is in an unknown state "${typeof part.state === 'string' ? part.state : typeof part.state}" (shown as running)` });
+        problems.push({
+          eventIndex: at,
+          message: `call ${toolCallId} is in an unknown state "${typeof part.state === 'string' ? part.state : typeof part.state}" (shown as running)`,
+        });
       }
       flush();
       items.push({ kind: 'call', node: toolNode(part, name, toolCallId, at) });

@@ -74,7 +74,8 @@ function mcpBlock(block: JsonRecord): WireBlock {
       return text(described('audio', block.mimeType));
     case 'resource_link': {
       const name = optionalName(block.name);
-      const ref = typeof block.uri === 'string' ? linkedImageRef(block.uri, block.mimeType, { ...(name === undefined ? {} : { name }), bytes: block.size }) : null;
+      const ref =
+        typeof block.uri === 'string' ? linkedImageRef(block.uri, block.mimeType, { ...(name === undefined ? {} : { name }), bytes: block.size }) : null;
       return ref === null ? text(described('link', block.uri)) : image(ref);
     }
     case 'resource':
@@ -109,7 +110,9 @@ function toolOutputPart(part: JsonRecord): WireBlock {
     case 'image-data':
     case 'media':
     case 'file-data':
-      return isImageMediaTypeLike(part.mediaType) ? inlineImage(part.data, part.mediaType, optionalName(part.filename)) : text(described('file', part.mediaType));
+      return isImageMediaTypeLike(part.mediaType)
+        ? inlineImage(part.data, part.mediaType, optionalName(part.filename))
+        : text(described('file', part.mediaType));
     case 'image-url':
       return typeof part.url === 'string' ? imageAtUrl(part.url, undefined) : text(described('link', undefined));
     default:

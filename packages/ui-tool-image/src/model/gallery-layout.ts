@@ -130,10 +130,7 @@ function wrapRows<Tile extends GalleryTile>(tiles: readonly Tile[], maxRowWidth:
  * the bytes arrive). One image gets the lone-image box; several share a row height and wrap, with
  * at most `maxVisible` tiles, the last a "+N" tile when images are left over.
  */
-export function galleryLayout<Image extends ImageDimensions>(
-  images: readonly Image[],
-  options: GalleryLayoutOptions = {},
-): GalleryLayout<Image> {
+export function galleryLayout<Image extends ImageDimensions>(images: readonly Image[], options: GalleryLayoutOptions = {}): GalleryLayout<Image> {
   const { maxVisible = GALLERY_MAX_VISIBLE, maxRowWidth = GALLERY_MAX_ROW_WIDTH, rowHeight = GALLERY_ROW_HEIGHT } = options;
   const [only] = images;
   if (only !== undefined && images.length === 1) {

@@ -42,9 +42,7 @@ export interface ImageCard {
  */
 export type ImageCardLabelSource = 'meta' | 'argument' | 'tool-name';
 
-export type ImageCardExplanation =
-  | { readonly card: ImageCard; readonly labelFrom: ImageCardLabelSource }
-  | { readonly declined: ImageCardDeclineReason };
+export type ImageCardExplanation = { readonly card: ImageCard; readonly labelFrom: ImageCardLabelSource } | { readonly declined: ImageCardDeclineReason };
 
 export type ImageCardOptions = PathDisplayOptions;
 

@@ -100,7 +100,14 @@ function writeValue(value: unknown, depth: number, marked: ReadonlySet<unknown>,
 }
 
 /** A non-empty array or object: `open`, each entry on its own line one level deeper, then `close`. */
-function writeContainer<Entry>(open: string, close: string, entries: readonly Entry[], depth: number, out: SegmentWriter, writeEntry: (entry: Entry) => void): void {
+function writeContainer<Entry>(
+  open: string,
+  close: string,
+  entries: readonly Entry[],
+  depth: number,
+  out: SegmentWriter,
+  writeEntry: (entry: Entry) => void,
+): void {
   const entryIndent = `\n${INDENT.repeat(depth + 1)}`;
   out.text(open);
   for (const [index, entry] of entries.entries()) {

@@ -9,11 +9,7 @@ export class SlotUsageError extends Error {
  * A child slot belongs to the entry that declared it: only that entry's render subtree may
  * render it. A top-level slot (`declarer` undefined) may be rendered from anywhere.
  */
-export function assertRenderableFrom(
-  slot: string,
-  declarer: SlotEntry | undefined,
-  renderingEntry: SlotEntry | undefined,
-): void {
+export function assertRenderableFrom(slot: string, declarer: SlotEntry | undefined, renderingEntry: SlotEntry | undefined): void {
   if (declarer === undefined || declarer === renderingEntry) return;
   const site = renderingEntry === undefined ? 'outside any slot entry' : `by "${describeEntry(renderingEntry)}"`;
   throw new SlotUsageError(

@@ -1,16 +1,6 @@
 export { SlotUsageError } from './child-slot-guard';
 export { Slot, renderSlot, type RenderSlotOptions, type SlotFallback, type SlotProps } from './slot';
-export type {
-  Disposer,
-  KeyedSlotSpec,
-  OwnerPropsOf,
-  SingleSlotName,
-  SlotKind,
-  SlotKindOf,
-  SlotMap,
-  SlotName,
-  SlotSpec,
-} from './slot-map';
+export type { Disposer, KeyedSlotSpec, OwnerPropsOf, SingleSlotName, SlotKind, SlotKindOf, SlotMap, SlotName, SlotSpec } from './slot-map';
 export {
   createSlotRegistry,
   type SlotDeclaration,

@@ -22,10 +22,7 @@ export class SlotErrorBoundary extends Component<SlotErrorBoundaryProps, SlotErr
     return { caught: { error } };
   }
 
-  static getDerivedStateFromProps(
-    props: SlotErrorBoundaryProps,
-    state: SlotErrorBoundaryState,
-  ): Partial<SlotErrorBoundaryState> | null {
+  static getDerivedStateFromProps(props: SlotErrorBoundaryProps, state: SlotErrorBoundaryState): Partial<SlotErrorBoundaryState> | null {
     return sameKeys(props.resetKeys, state.resetKeys) ? null : { caught: undefined, resetKeys: props.resetKeys };
   }
 

@@ -26,11 +26,9 @@ export type SlotKind = 'single' | 'keyed';
 export type SlotName = Extract<keyof SlotMap, string>;
 
 /** What the render site of slot `N` passes to the entry that fills it. */
-export type OwnerPropsOf<N extends SlotName> =
-  SlotMap[N] extends { readonly ownerProps: infer OwnerProps extends object } ? OwnerProps : never;
+export type OwnerPropsOf<N extends SlotName> = SlotMap[N] extends { readonly ownerProps: infer OwnerProps extends object } ? OwnerProps : never;
 
-export type SlotKindOf<N extends SlotName> =
-  SlotMap[N] extends { readonly kind: infer Kind extends SlotKind } ? Kind : never;
+export type SlotKindOf<N extends SlotName> = SlotMap[N] extends { readonly kind: infer Kind extends SlotKind } ? Kind : never;
 
 export type SingleSlotName = { [N in SlotName]: SlotKindOf<N> extends 'single' ? N : never }[SlotName];
 

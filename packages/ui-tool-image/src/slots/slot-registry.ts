@@ -1,12 +1,5 @@
 import type { FunctionComponent } from 'react';
-import type {
-  Disposer,
-  OwnerPropsOf,
-  SingleSlotName,
-  SlotKind,
-  SlotKindOf,
-  SlotName,
-} from './slot-map';
+import type { Disposer, OwnerPropsOf, SingleSlotName, SlotKind, SlotKindOf, SlotName } from './slot-map';
 
 /** A registered entry; `SlotEntry` without an argument is an entry of any slot. */
 export interface SlotEntry<OwnerProps extends object = never> {
@@ -108,9 +101,7 @@ export function createSlotRegistry(options: SlotRegistryOptions = {}): SlotRegis
   function declareSlot(name: string, owner: string, kind: SlotKind, declarer: SlotEntry | undefined): Disposer {
     const existing = declarations.get(name);
     if (existing !== undefined) {
-      throw new Error(
-        `Slot "${name}" is already declared by "${existing.owner}"; "${owner}" cannot declare it too: a slot has exactly one declarer.`,
-      );
+      throw new Error(`Slot "${name}" is already declared by "${existing.owner}"; "${owner}" cannot declare it too: a slot has exactly one declarer.`);
     }
     const declaration: Declaration = { owner, kind, declarer, entries: new Map() };
     declarations.set(name, declaration);
@@ -154,9 +145,7 @@ export function createSlotRegistry(options: SlotRegistryOptions = {}): SlotRegis
     const { owner, key, priority = 0, component, declares = [] } = registration;
     const declaration = declarations.get(name);
     if (declaration === undefined) {
-      throw new Error(
-        `Cannot register "${owner}" into slot "${name}": the slot is not declared. Use inject() to wait for its declaration.`,
-      );
+      throw new Error(`Cannot register "${owner}" into slot "${name}": the slot is not declared. Use inject() to wait for its declaration.`);
     }
     const entry: SlotEntry = { slot: name, key, owner, priority, component };
     assertKeyFitsKind(entry, declaration.kind);

@@ -46,20 +46,10 @@ export function Slot<N extends SlotName>({ name, props, entryKey, fallback }: Sl
   );
 }
 
-export function renderSlot<N extends SlotName>(
-  name: N,
-  ownerProps: OwnerPropsOf<N>,
-  options?: RenderSlotOptions<N>,
-): ReactElement {
+export function renderSlot<N extends SlotName>(name: N, ownerProps: OwnerPropsOf<N>, options?: RenderSlotOptions<N>): ReactElement {
   return <Slot name={name} props={ownerProps} {...options} />;
 }
 
-function FallbackView<OwnerProps>({
-  fallback,
-  ownerProps,
-}: {
-  readonly fallback: SlotFallback<OwnerProps>;
-  readonly ownerProps: OwnerProps;
-}): ReactNode {
+function FallbackView<OwnerProps>({ fallback, ownerProps }: { readonly fallback: SlotFallback<OwnerProps>; readonly ownerProps: OwnerProps }): ReactNode {
   return typeof fallback === 'function' ? fallback(ownerProps) : fallback;
 }

@@ -46,7 +46,12 @@ describe('adapted results render as image cards', () => {
       id: 'big',
       name: 'take_screenshot',
       arguments: { path: 'shots/big.png' },
-      result: { content: [{ type: 'text', text: 'A large one.' }, { type: 'image', data: base64, mimeType: 'image/png' }] },
+      result: {
+        content: [
+          { type: 'text', text: 'A large one.' },
+          { type: 'image', data: base64, mimeType: 'image/png' },
+        ],
+      },
     };
     const loadImage = appLoader();
     renderCalls(callTreeFromMcp([call]).roots, loadImage);
@@ -65,7 +70,9 @@ describe('adapted results render as image cards', () => {
   });
 
   it('a foreign tool without images, and a log call of an unknown tool with images, keep the generic row', () => {
-    const { roots } = callTreeFromMcp([{ id: 'plain', name: 'take_screenshot', arguments: {}, result: { content: [{ type: 'text', text: 'no image today' }] } }]);
+    const { roots } = callTreeFromMcp([
+      { id: 'plain', name: 'take_screenshot', arguments: {}, result: { content: [{ type: 'text', text: 'no image today' }] } },
+    ]);
     renderCalls(roots, appLoader());
     expect(rowOf('plain').querySelector('.tc-card--image')).toBeNull();
     expect(within(rowOf('plain')).getByText('take_screenshot')).toBeTruthy();
@@ -76,14 +83,21 @@ describe('adapted results render as image cards', () => {
     trackObjectUrls();
     const loadImage = appLoader();
     const { roots } = callTreeFromMcp([
-      { id: 'link', name: 'gallery', arguments: {}, result: { content: [{ type: 'resource_link', uri: 'https://cdn.example/cat.webp', name: 'cat.webp', mimeType: 'image/webp' }] } },
+      {
+        id: 'link',
+        name: 'gallery',
+        arguments: {},
+        result: { content: [{ type: 'resource_link', uri: 'https://cdn.example/cat.webp', name: 'cat.webp', mimeType: 'image/webp' }] },
+      },
     ]);
     renderCalls(roots, loadImage);
     await waitFor(() => {
       expect(loadImage).toHaveBeenCalledTimes(1);
     });
     expect(loadImage.mock.calls[0]?.[0].attachmentId).toBe('https://cdn.example/cat.webp');
-    within(rowOf('link')).getByRole('button', { name: /cat\.webp/ }).click();
+    within(rowOf('link'))
+      .getByRole('button', { name: /cat\.webp/ })
+      .click();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'cat.webp' })).toBeTruthy();
     expect(dialog.querySelector('.tc-lightbox__details')).toBeNull();
@@ -93,7 +107,14 @@ describe('adapted results render as image cards', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     trackObjectUrls();
     const { items } = conversationFromUIMessages([
-      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'Look' }, { type: 'file', mediaType: 'image/gif', url: `data:image/gif;base64,${base64Of(headerFixture('rgb-37x23.gif'))}`, filename: 'dot.gif' }] },
+      {
+        id: 'u',
+        role: 'user',
+        parts: [
+          { type: 'text', text: 'Look' },
+          { type: 'file', mediaType: 'image/gif', url: `data:image/gif;base64,${base64Of(headerFixture('rgb-37x23.gif'))}`, filename: 'dot.gif' },
+        ],
+      },
     ]);
     const [message] = items;
     if (message?.kind !== 'message') throw new Error('expected a message');

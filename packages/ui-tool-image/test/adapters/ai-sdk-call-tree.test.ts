@@ -66,29 +66,44 @@ describe('callTreeFromUIMessages: every tool-part state', () => {
 
   it('output-available with this host result shape is the same image card as from a log', async () => {
     const node = await onlyNode([{ type: 'tool-read_image', toolCallId: 't3', state: 'output-available', input: { file_path: 'a.png' }, output: HOST_OUTPUT }]);
-    expect(explainImageCard(node, { cwd: '/w' })).toMatchObject({ labelFrom: 'meta', card: { label: 'a.png', images: [{ attachment: { attachmentId: 'sha256:abc' } }] } });
+    expect(explainImageCard(node, { cwd: '/w' })).toMatchObject({
+      labelFrom: 'meta',
+      card: { label: 'a.png', images: [{ attachment: { attachmentId: 'sha256:abc' } }] },
+    });
   });
 
   it('a preliminary output still runs', async () => {
-    const node = await onlyNode([{ type: 'tool-read_image', toolCallId: 't4', state: 'output-available', input: { file_path: 'a.png' }, output: HOST_OUTPUT, preliminary: true }]);
+    const node = await onlyNode([
+      { type: 'tool-read_image', toolCallId: 't4', state: 'output-available', input: { file_path: 'a.png' }, output: HOST_OUTPUT, preliminary: true },
+    ]);
     expect(node.status).toBe('running');
   });
 
   it('output-error fails with the error text as the reason', async () => {
-    const node = await onlyNode([{ type: 'tool-read_image', toolCallId: 't5', state: 'output-error', input: { file_path: 'a.svg' }, errorText: 'Error: a.svg is not an image\nmore' }]);
+    const node = await onlyNode([
+      { type: 'tool-read_image', toolCallId: 't5', state: 'output-error', input: { file_path: 'a.svg' }, errorText: 'Error: a.svg is not an image\nmore' },
+    ]);
     expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'Error: a.svg is not an image' });
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
   });
 
   it('output-denied is stopped, with the reason', async () => {
     const node = await onlyNode([
-      { type: 'tool-read_image', toolCallId: 't6', state: 'output-denied', input: { file_path: 'a.png' }, approval: { id: 'ap', approved: false, reason: 'not this file' } },
+      {
+        type: 'tool-read_image',
+        toolCallId: 't6',
+        state: 'output-denied',
+        input: { file_path: 'a.png' },
+        approval: { id: 'ap', approved: false, reason: 'not this file' },
+      },
     ]);
     expect(toolRowModel(node)).toMatchObject({ state: 'stopped', reason: 'Denied: not this file' });
   });
 
   it('a dynamic-tool part is named by its toolName', async () => {
-    const node = await onlyNode([{ type: 'dynamic-tool', toolName: 'read_image', toolCallId: 't7', state: 'output-available', input: { file_path: 'a.png' }, output: HOST_OUTPUT }]);
+    const node = await onlyNode([
+      { type: 'dynamic-tool', toolName: 'read_image', toolCallId: 't7', state: 'output-available', input: { file_path: 'a.png' }, output: HOST_OUTPUT },
+    ]);
     expect(node.name).toBe('read_image');
     expect(imageCardModel(node)).not.toBeNull();
   });
@@ -175,12 +190,9 @@ describe('conversationFromUIMessages', () => {
     ]);
     const { items, problems } = conversationFromUIMessages(messages);
     expect(problems).toEqual([]);
-    expect(items.map((item) => (item.kind === 'call' ? `call ${item.node.callId}` : `${item.key} ${item.role} ${item.parts.map((part) => part.kind).join('+')}`))).toEqual([
-      'u:0 user text+images+text',
-      'a:0 assistant text',
-      'call r1',
-      'a:1 assistant text',
-    ]);
+    expect(
+      items.map((item) => (item.kind === 'call' ? `call ${item.node.callId}` : `${item.key} ${item.role} ${item.parts.map((part) => part.kind).join('+')}`)),
+    ).toEqual(['u:0 user text+images+text', 'a:0 assistant text', 'call r1', 'a:1 assistant text']);
     const user = items[0];
     const images = user?.kind === 'message' && user.parts[1]?.kind === 'images' ? user.parts[1].images : [];
     expect(images.map(({ attachment }) => [attachment.attachmentId.slice(0, 14), attachment.name ?? null, adaptedImageSource(attachment)?.kind])).toEqual([
@@ -193,7 +205,16 @@ describe('conversationFromUIMessages', () => {
   it('reports a repeated call id and an unknown state, and keeps going', () => {
     const messages = [
       { id: 'a', role: 'assistant', parts: [{ type: 'tool-x', toolCallId: 'same', state: 'input-available', input: {} }] },
-      { id: 'b', role: 'assistant', parts: [{ type: 'tool-x', toolCallId: 'same', state: 'input-available', input: {} }, { type: 'tool-y', toolCallId: 'odd', state: 'levitating' }, { type: 'tool-z' }, 'junk'] },
+      {
+        id: 'b',
+        role: 'assistant',
+        parts: [
+          { type: 'tool-x', toolCallId: 'same', state: 'input-available', input: {} },
+          { type: 'tool-y', toolCallId: 'odd', state: 'levitating' },
+          { type: 'tool-z' },
+          'junk',
+        ],
+      },
     ];
     const { roots, problems } = callTreeFromUIMessages(messages);
     expect(roots.map((node) => [node.callId, node.status])).toEqual([

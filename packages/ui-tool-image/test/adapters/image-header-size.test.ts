@@ -68,13 +68,11 @@ describe('imageHeaderSize', () => {
 
   it('never throws and only ever answers positive integer sides (fuzzed: random bytes and mutated real headers)', () => {
     const real = fc.constantFrom(...KNOWN.map(({ file }) => headerFixture(file)));
-    const mutated = fc
-      .tuple(real, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }), fc.nat())
-      .map(([bytes, edits, cut]) => {
-        const copy = bytes.slice(0, Math.max(1, cut % (bytes.length + 1)));
-        for (const [at, value] of edits) copy[at % copy.length] = value;
-        return copy;
-      });
+    const mutated = fc.tuple(real, fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }), fc.nat()).map(([bytes, edits, cut]) => {
+      const copy = bytes.slice(0, Math.max(1, cut % (bytes.length + 1)));
+      for (const [at, value] of edits) copy[at % copy.length] = value;
+      return copy;
+    });
     const anyBytes = fc.oneof(fc.uint8Array({ maxLength: 64 }), mutated);
     fc.assert(
       fc.property(anyBytes, (bytes) => {

@@ -12,10 +12,7 @@ function openRow(callId: string): void {
 
 describe('generic row IN/OUT', () => {
   it('shows valid JSON arguments indented and the flattened output', () => {
-    const node = onlyRoot([
-      toolCallEvent('g', 'grep', '{"pattern":"TODO","path":"src"}'),
-      toolResultEvent('g', [{ type: 'text', text: 'src/a.ts:3: TODO' }]),
-    ]);
+    const node = onlyRoot([toolCallEvent('g', 'grep', '{"pattern":"TODO","path":"src"}'), toolResultEvent('g', [{ type: 'text', text: 'src/a.ts:3: TODO' }])]);
     renderInProvider(<ToolCallView node={node} />);
     expect(screen.queryByText('IN')).toBeNull();
     openRow('g');

@@ -41,7 +41,10 @@ function hostileEvents(): unknown[] {
       { meta: { path: `javascript:${SET_FLAG}` } },
     ),
     toolCallEvent('js-generic', `<b onmouseover="${SET_FLAG}">tool</b>`, `{"x":"${SCRIPT}"`),
-    toolResultEvent('js-generic', [{ type: 'image', attachment: { attachmentId: MARKUP } }, { type: 'html', html: MARKUP }]),
+    toolResultEvent('js-generic', [
+      { type: 'image', attachment: { attachmentId: MARKUP } },
+      { type: 'html', html: MARKUP },
+    ]),
     {
       type: 'assistant/message',
       data: { message: { role: 'assistant', content: [{ type: 'text', text: `${SCRIPT}${'A'.repeat(1024 * 1024)}` }] } },

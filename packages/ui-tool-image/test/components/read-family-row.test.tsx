@@ -2,16 +2,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToolCallView } from '../../src/components';
 import { buildToolCalls, parseSessionLog, type ToolCallNode } from '../../src/model';
-import {
-  CWD,
-  dispatchEvents,
-  envelopeText,
-  IMAGE_CONTENT,
-  onlyRoot,
-  RED_PNG_REF,
-  toolCallEvent,
-  toolResultEvent,
-} from '../model/builders';
+import { CWD, dispatchEvents, envelopeText, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../model/builders';
 import { bodyOf, disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { referenceLog } from '../support/reference-logs';
 
@@ -143,8 +134,16 @@ describe('read_image with an image card', () => {
 describe('read_image without an image card shows text, never the slot', () => {
   it.each([
     ['running', readImageNode(), 'No result yet'],
-    ['refused', readImageNode({ content: [{ type: 'text', text: 'Error: switch to an image-capable model' }], isError: true }), 'Error: switch to an image-capable model'],
-    ['failed', readImageNode({ content: [{ type: 'text', text: 'Error: not found' }], isError: true, error: { name: 'FsError', code: 'FS_NOT_FOUND' } }), 'Error: not found'],
+    [
+      'refused',
+      readImageNode({ content: [{ type: 'text', text: 'Error: switch to an image-capable model' }], isError: true }),
+      'Error: switch to an image-capable model',
+    ],
+    [
+      'failed',
+      readImageNode({ content: [{ type: 'text', text: 'Error: not found' }], isError: true, error: { name: 'FsError', code: 'FS_NOT_FOUND' } }),
+      'Error: not found',
+    ],
     ['stopped', readImageNode({ content: [{ type: 'text', text: 'aborted by user' }], error: { name: 'AbortError', code: 'aborted' } }), 'aborted by user'],
   ])('%s', (_state, node, text) => {
     const probe = galleryProbe();

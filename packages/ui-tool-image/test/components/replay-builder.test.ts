@@ -11,7 +11,10 @@ const say = (text: string) => ({ type: 'assistant/message', data: { message: { r
 function itemLines(index: number): string {
   const id = `c${String(index)}`;
   if (index % 2 === 0) return line(say(`say ${String(index)}`));
-  return line(toolCallEvent(id, 'read', JSON.stringify({ file_path: `${CWD}/f${String(index)}.txt` }))) + line(toolResultEvent(id, [{ type: 'text', text: `text of ${id}` }]));
+  return (
+    line(toolCallEvent(id, 'read', JSON.stringify({ file_path: `${CWD}/f${String(index)}.txt` }))) +
+    line(toolResultEvent(id, [{ type: 'text', text: `text of ${id}` }]))
+  );
 }
 
 /** Stops a build after every `count` events. */
@@ -208,7 +211,6 @@ describe('ReplayBuilder: identity of items across snapshots', () => {
     expect(builder.replayOf(reader.snapshot()).problems).toEqual([{ line: 5, message: 'result for call ghost, whose call head is not in the log' }]);
   });
 });
-
 
 describe('ReplayBuilder in slices', () => {
   const header = `${headerLine()}\n`;

@@ -28,9 +28,13 @@ describe('SearchHaystack', () => {
 
   it('finds exactly what String.includes per item finds, for any texts and needle', () => {
     fc.assert(
-      fc.property(fc.array(letters, { maxLength: 12 }), letters.filter((needle) => needle !== ''), (texts, needle) => {
-        expect(new SearchHaystack(texts).itemsWith(needle)).toEqual(includesPerItem(texts, needle));
-      }),
+      fc.property(
+        fc.array(letters, { maxLength: 12 }),
+        letters.filter((needle) => needle !== ''),
+        (texts, needle) => {
+          expect(new SearchHaystack(texts).itemsWith(needle)).toEqual(includesPerItem(texts, needle));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

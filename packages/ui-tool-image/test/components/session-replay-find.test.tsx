@@ -24,13 +24,22 @@ function findLogEvents(): unknown[] {
     toolCallEvent(`r${String(index)}`, 'read', JSON.stringify({ file_path: `${CWD}/notes${String(index)}.txt` })),
     toolResultEvent(`r${String(index)}`, [{ type: 'text', text: `plain text ${String(index)}` }]),
   ]).flat();
-  const [start, settle] = dispatchEvents('ptc', { rootCallId: 'prog', parentCallId: 'prog', subCallId: 'sub' }, 'read_image', { file_path: `${CWD}/login.png` }, IMAGE_CONTENT);
+  const [start, settle] = dispatchEvents(
+    'ptc',
+    { rootCallId: 'prog', parentCallId: 'prog', subCallId: 'sub' },
+    'read_image',
+    { file_path: `${CWD}/login.png` },
+    IMAGE_CONTENT,
+  );
   return [
     ...filler,
     toolCallEvent('failed', 'read', JSON.stringify({ file_path: `${CWD}/gone.txt` })),
     toolResultEvent('failed', [{ type: 'text', text: 'Error: gone.txt does not exist' }], { isError: true, error: { name: 'FsError', code: 'FS_NOT_FOUND' } }),
     toolCallEvent('refused', 'read_image', JSON.stringify({ file_path: 'red.png' })),
-    toolResultEvent('refused', [{ type: 'text', text: 'Error: switch to an image-capable model' }], { isError: true, error: { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' } }),
+    toolResultEvent('refused', [{ type: 'text', text: 'Error: switch to an image-capable model' }], {
+      isError: true,
+      error: { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' },
+    }),
     toolCallEvent('stopped', 'bash', '{"command":"sleep 100"}'),
     toolResultEvent('stopped', [{ type: 'text', text: 'interrupted' }], { isError: true, error: { name: 'AbortError', code: 'aborted' } }),
     toolCallEvent('image', 'read_image', JSON.stringify({ file_path: 'red.png' })),
@@ -81,22 +90,17 @@ describe('the find bar: counts and filters', () => {
   it('counts each state and each tool, over every item of the log', () => {
     renderFind();
     const states = within(bar()).getByRole('group', { name: 'State' });
-    expect(within(states).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
-      'Failed (1)',
-      'Refused (1)',
-      'Stopped (1)',
-      'Running (1)',
-      'With images (2)',
-    ]);
+    expect(
+      within(states)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Failed (1)', 'Refused (1)', 'Stopped (1)', 'Running (1)', 'With images (2)']);
     const tools = within(bar()).getByRole('combobox', { name: 'Tool' });
-    expect(within(tools).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All tools',
-      `read (${String(FILLER + 1)})`,
-      'read_image (3)',
-      'bash (1)',
-      'grep (1)',
-      'run_code (1)',
-    ]);
+    expect(
+      within(tools)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All tools', `read (${String(FILLER + 1)})`, 'read_image (3)', 'bash (1)', 'grep (1)', 'run_code (1)']);
   });
 
   it('a state filter shows only those items, and the feed says how many', () => {
@@ -165,7 +169,16 @@ describe('the find bar: text', () => {
     const changes: ReplayFilter[] = [];
     function Controlled(): ReactNode {
       const [filter, setFilter] = useState<ReplayFilter>({ tool: 'bash', states: [], text: '' });
-      return <SessionReplay log={parseSessionLog(logText(findLogEvents()))} filter={filter} onFilterChange={(next) => { changes.push(next); setFilter(next); }} />;
+      return (
+        <SessionReplay
+          log={parseSessionLog(logText(findLogEvents()))}
+          filter={filter}
+          onFilterChange={(next) => {
+            changes.push(next);
+            setFilter(next);
+          }}
+        />
+      );
     }
     renderFind(<Controlled />);
     expect(shownCallIds()).toEqual(['stopped']);
@@ -218,7 +231,12 @@ describe('the replay keys', () => {
 describe('the problems list', () => {
   it('each entry goes to its row, far down the log, and focuses it', () => {
     const events = findLogEvents();
-    const text = [headerLine(), ...events.slice(0, 600).map((event) => JSON.stringify(event)), '{not json', ...events.slice(600).map((event) => JSON.stringify(event))].join('\n');
+    const text = [
+      headerLine(),
+      ...events.slice(0, 600).map((event) => JSON.stringify(event)),
+      '{not json',
+      ...events.slice(600).map((event) => JSON.stringify(event)),
+    ].join('\n');
     renderFind(<SessionReplay log={parseSessionLog(text)} />);
     const problems = screen.getByRole('region', { name: 'Problems in this log' });
     // Line 602 is the malformed one: after the header and 600 events, i.e. after r299's result.

@@ -22,7 +22,10 @@ afterEach(() => {
 /** Item `index`: even ones an assistant message, odd ones a read call with its result. */
 function itemEvents(index: number): unknown[] {
   if (index % 2 === 1) {
-    return [toolCallEvent(`c${String(index)}`, 'read', JSON.stringify({ file_path: `${CWD}/f${String(index)}.txt` })), toolResultEvent(`c${String(index)}`, [{ type: 'text', text: `text of c${String(index)}` }])];
+    return [
+      toolCallEvent(`c${String(index)}`, 'read', JSON.stringify({ file_path: `${CWD}/f${String(index)}.txt` })),
+      toolResultEvent(`c${String(index)}`, [{ type: 'text', text: `text of c${String(index)}` }]),
+    ];
   }
   return [{ type: 'assistant/message', data: { message: { role: 'assistant', content: [{ type: 'text', text: `say ${String(index)}` }] } } }];
 }
@@ -77,7 +80,10 @@ describe('SessionReplay, virtualised', () => {
     expect(articles.map((article) => article.getAttribute('aria-setsize'))).toEqual(articles.map(() => '3000'));
     expect(positions()).toEqual(articles.map((_, index) => index + 1));
     // A screen reader reading on meets the rows by name, in log order.
-    const names = within(feed).getAllByRole('button', { name: /^Read Done/ }).slice(0, 3).map((button) => button.closest('[data-call-id]')?.getAttribute('data-call-id'));
+    const names = within(feed)
+      .getAllByRole('button', { name: /^Read Done/ })
+      .slice(0, 3)
+      .map((button) => button.closest('[data-call-id]')?.getAttribute('data-call-id'));
     expect(names).toEqual(['c1', 'c3', 'c5']);
   });
 

@@ -57,7 +57,7 @@ describe('SessionReplay of the reference logs', () => {
     expect(within(bodyOf('read-image-refused')).getByText(refusal)).toBeTruthy();
   });
 
-  it('inline-image-prompt: the pasted image shows in place, between the prompt\'s two text blocks, through the gallery', () => {
+  it("inline-image-prompt: the pasted image shows in place, between the prompt's two text blocks, through the gallery", () => {
     renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('inline-image-prompt', CWD))} />);
     const message = document.querySelector('.tc-message--user');
     const children = [...(message?.children ?? [])].map((child) => child.className);
@@ -88,9 +88,7 @@ describe('SessionReplay of the reference logs', () => {
       renderInProvider(<SessionReplay log={log} />);
       expect(screen.queryByText('Problems in this log')).toBeNull();
       const skipped = log.otherEvents.reduce((sum, { count }) => sum + count, 0);
-      expect(document.querySelector('.tc-other-events summary')?.textContent).toBe(
-        `Other events not shown: ${skipped} (types: ${log.otherEvents.length})`,
-      );
+      expect(document.querySelector('.tc-other-events summary')?.textContent).toBe(`Other events not shown: ${skipped} (types: ${log.otherEvents.length})`);
     },
   );
 });
@@ -167,15 +165,27 @@ describe('SessionReplay structure', () => {
   });
 
   it('shows the other event types as one quiet line that opens to a table, most frequent first', () => {
-    const others = [{ type: 'step/start', data: {} }, { type: 'assistant/chunk', data: {} }, { type: 'assistant/chunk', data: {} }, { type: 'x/y', data: {} }];
+    const others = [
+      { type: 'step/start', data: {} },
+      { type: 'assistant/chunk', data: {} },
+      { type: 'assistant/chunk', data: {} },
+      { type: 'x/y', data: {} },
+    ];
     renderInProvider(<SessionReplay log={parseSessionLog(logText([userMessage('hi'), ...others]))} />);
     const details = document.querySelector<HTMLDetailsElement>('details.tc-other-events');
     if (details === null) throw new Error('no other-events line');
     expect(details.open).toBe(false);
     expect(details.querySelector('summary')?.textContent).toBe('Other events not shown: 4 (types: 3)');
     const table = within(details).getByRole('table', { name: 'Events not shown, by type' });
-    const rows = within(table).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
-    expect(rows).toEqual([['Event type', 'Events'], ['assistant/chunk', '2'], ['step/start', '1'], ['x/y', '1']]);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Event type', 'Events'],
+      ['assistant/chunk', '2'],
+      ['step/start', '1'],
+      ['x/y', '1'],
+    ]);
     expect(screen.queryByText('Problems in this log')).toBeNull();
   });
 
@@ -195,7 +205,9 @@ describe('SessionReplay structure', () => {
     ].join('\n');
     renderInProvider(<SessionReplay log={parseSessionLog(text)} />);
     const problems = screen.getByRole('region', { name: 'Problems in this log' });
-    const items = within(problems).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(problems)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual([
       'Line 3 malformed JSON',
       'Line 5 result for call lost, whose call head is not in the log',

@@ -125,7 +125,11 @@ describe('ToolRow at a glance: why a failed or stopped call ended', () => {
     ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped'],
   ] as const)('a %s row shows the first line of its message while collapsed, and says it in its name', (_state, result, stateLabel) => {
     const { disclosure } = renderRow(readNode(result));
-    const firstLine = result.text.split('\n').map((line) => line.trim()).find((line) => line !== '') ?? '';
+    const firstLine =
+      result.text
+        .split('\n')
+        .map((line) => line.trim())
+        .find((line) => line !== '') ?? '';
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');
     const reason = document.querySelector('.tc-row__header .tc-row__reason');
     expect(reason?.textContent).toBe(firstLine);

@@ -18,7 +18,10 @@ describe('isImageEnvelope', () => {
     ['a media type outside png/jpeg/webp/gif', envelopeText(undefined, 'image/svg+xml image, 1x1 px, 69 bytes')],
     ['zero width', envelopeText(undefined, 'image/png image, 0x1 px, 69 bytes')],
     ['a malformed scale note', envelopeText(undefined, 'image/png image, 1x1 px, 69 bytes (downscaled)')],
-    ['a ratio without two decimals', envelopeText(undefined, 'image/png image, 1x1 px, 69 bytes (downscaled from 2x2 px; multiply coordinates by 2 to locate features in the original file)')],
+    [
+      'a ratio without two decimals',
+      envelopeText(undefined, 'image/png image, 1x1 px, 69 bytes (downscaled from 2x2 px; multiply coordinates by 2 to locate features in the original file)'),
+    ],
   ])('rejects %s', (_case, text) => {
     expect(isImageEnvelope(text)).toBe(false);
   });

@@ -161,14 +161,18 @@ describe('galleryLayout', () => {
 
   it('needs no "+N" tile when every image fits', () => {
     const six = Array.from({ length: 6 }, () => size(800, 600));
-    expect(galleryLayout(six).rows.flat().every((tile) => tile.kind === 'image')).toBe(true);
+    expect(
+      galleryLayout(six)
+        .rows.flat()
+        .every((tile) => tile.kind === 'image'),
+    ).toBe(true);
   });
 
   it('lays out nothing for no images', () => {
     expect(galleryLayout([]).rows).toEqual([]);
   });
 
-  it('keeps every row tile\'s image box within [1/2, 2] and no larger than its image (property)', () => {
+  it("keeps every row tile's image box within [1/2, 2] and no larger than its image (property)", () => {
     const dimension = fc.integer({ min: 1, max: 20_000 });
     fc.assert(
       fc.property(fc.array(fc.record({ width: dimension, height: dimension }), { minLength: 2, maxLength: 8 }), (images) => {

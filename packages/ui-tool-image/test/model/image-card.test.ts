@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { explainImageCard, IMAGE_CARD_DECLINE_REASONS, imageCardModel, type ImageCardDeclineReason, type ToolCallNode, type ToolResult } from '../../src/model';
 import {
-  explainImageCard,
-  IMAGE_CARD_DECLINE_REASONS,
-  imageCardModel,
-  type ImageCardDeclineReason,
-  type ToolCallNode,
-  type ToolResult,
-} from '../../src/model';
-import { CWD, dispatchEvents, envelopeText, HOME, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, UNNAMED_RED_PNG_REF, validReadImageNode } from './builders';
+  CWD,
+  dispatchEvents,
+  envelopeText,
+  HOME,
+  IMAGE_CONTENT,
+  onlyRoot,
+  RED_PNG_REF,
+  toolCallEvent,
+  UNNAMED_RED_PNG_REF,
+  validReadImageNode,
+} from './builders';
 
 const OPTIONS = { cwd: CWD, home: HOME };
 
@@ -159,7 +163,8 @@ describe('imageCardModel: the card', () => {
   });
 
   it('recognises downscaled envelopes in both forms', () => {
-    const uniform = 'image/png image, 2048x1024 px, 4000 bytes (downscaled from 4096x2048 px; multiply coordinates by 2.00 to locate features in the original file)';
+    const uniform =
+      'image/png image, 2048x1024 px, 4000 bytes (downscaled from 4096x2048 px; multiply coordinates by 2.00 to locate features in the original file)';
     const perAxis =
       'image/jpeg image, 2048x1365 px, 4000 bytes (downscaled from 4000x2667 px; multiply x coordinates by 1.95 and y coordinates by 1.95 to locate features in the original file)';
     for (const facts of [uniform, perAxis]) {
@@ -179,7 +184,10 @@ describe('imageCardModel: the card', () => {
   });
 
   it('rebuilds the reference from its known keys only; optional keys are omitted, never undefined', () => {
-    const node = withContent([IMAGE_CONTENT[0], { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 }, secret: 'x' } }]);
+    const node = withContent([
+      IMAGE_CONTENT[0],
+      { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 }, secret: 'x' } },
+    ]);
     const attachment = imageCardModel(node, OPTIONS)?.images[0]?.attachment;
     expect(attachment).toEqual({ ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 } });
     expect(Object.keys(attachment ?? {})).toEqual(['attachmentId', 'mediaType', 'bytes', 'width', 'height', 'originalDimensions']);
@@ -187,7 +195,11 @@ describe('imageCardModel: the card', () => {
 
   it('passes hostile strings through as plain data', () => {
     const hostile = '<script>alert(1)</script>javascript:alert(1)\uD800';
-    const node = withContent([{ type: 'text', text: hostile }, IMAGE_CONTENT[0], { type: 'image', attachment: { ...RED_PNG_REF, name: hostile, attachmentId: hostile } }]);
+    const node = withContent([
+      { type: 'text', text: hostile },
+      IMAGE_CONTENT[0],
+      { type: 'image', attachment: { ...RED_PNG_REF, name: hostile, attachmentId: hostile } },
+    ]);
     const card = imageCardModel({ ...node, result: { ...settledResult(node), meta: { path: `${CWD}/${hostile}` } } }, OPTIONS);
     expect(card?.label).toBe(hostile);
     expect(card?.text.startsWith(hostile)).toBe(true);

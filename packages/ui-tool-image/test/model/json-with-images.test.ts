@@ -212,7 +212,8 @@ describe('properties: JSON with references', () => {
   function referencesAsNull(value: fc.JsonValue): fc.JsonValue {
     if (value === REFERENCE) return null;
     if (Array.isArray(value)) return value.map(referencesAsNull);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, referencesAsNull(item ?? null)]));
+    if (typeof value === 'object' && value !== null)
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, referencesAsNull(item ?? null)]));
     return value;
   }
 

@@ -13,9 +13,17 @@ describe('a 10 MiB log', () => {
       const callId = `call-${calls}`;
       const call = JSON.stringify(toolCallEvent(callId, 'read_image', JSON.stringify({ file_path: `shot-${calls}.png` })));
       const result = JSON.stringify(
-        toolResultEvent(callId, [{ type: 'text', text: envelopeText() }, { type: 'image', attachment: RED_PNG_REF }, { type: 'text', text: padding }], {
-          meta: { path: `/p/shot-${calls}.png` },
-        }),
+        toolResultEvent(
+          callId,
+          [
+            { type: 'text', text: envelopeText() },
+            { type: 'image', attachment: RED_PNG_REF },
+            { type: 'text', text: padding },
+          ],
+          {
+            meta: { path: `/p/shot-${calls}.png` },
+          },
+        ),
       );
       lines.push(call, result);
       size += call.length + result.length + 2;

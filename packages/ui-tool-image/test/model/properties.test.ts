@@ -64,7 +64,10 @@ const toolEventData = fc.record(
       fc.record(
         {
           source: fc.record({ callId: id }, { requiredKeys: [] }),
-          content: fc.oneof(fc.tuple(fc.record({ type: fc.constant('tool-result'), toolCallId: id, content, isError: fc.oneof(fc.boolean(), json) }, { requiredKeys: [] })), json),
+          content: fc.oneof(
+            fc.tuple(fc.record({ type: fc.constant('tool-result'), toolCallId: id, content, isError: fc.oneof(fc.boolean(), json) }, { requiredKeys: [] })),
+            json,
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -77,7 +80,14 @@ const toolEventData = fc.record(
   },
   { requiredKeys: [] },
 );
-const toolEventType = fc.constantFrom('tool/call', 'tool/result', 'tool/ptc-dispatch-start', 'tool/ptc-dispatch', 'tool/code-dispatch-start', 'tool/code-dispatch');
+const toolEventType = fc.constantFrom(
+  'tool/call',
+  'tool/result',
+  'tool/ptc-dispatch-start',
+  'tool/ptc-dispatch',
+  'tool/code-dispatch-start',
+  'tool/code-dispatch',
+);
 // Biased towards tool events, so that id collisions, orphans and repeats happen often.
 const event = fc.record(
   {
@@ -88,7 +98,13 @@ const event = fc.record(
   },
   { requiredKeys: ['type', 'data'] },
 );
-const line = fc.oneof(event.map((value) => JSON.stringify(value)), json.map((value) => JSON.stringify(value)), anyText, fc.constant(headerLine()), fc.constant(''));
+const line = fc.oneof(
+  event.map((value) => JSON.stringify(value)),
+  json.map((value) => JSON.stringify(value)),
+  anyText,
+  fc.constant(headerLine()),
+  fc.constant(''),
+);
 const logText = fc
   .tuple(fc.boolean(), fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean())
   .map(([withHeader, lines, newline, trailing]) => (withHeader ? [headerLine(), ...lines] : lines).join(newline) + (trailing ? newline : ''));
@@ -111,12 +127,21 @@ const node: fc.Arbitrary<ToolCallNode> = fc
     name: fc.oneof({ arbitrary: fc.constant('read_image'), weight: 3 }, fc.option(anyText, { nil: null })),
     argsRaw: fc.oneof(
       { arbitrary: fc.constant('{"file_path":"red.png"}'), weight: 3 },
-      fc.option(fc.oneof(anyText, json.map((value) => JSON.stringify(value)), argumentsValue.map((value) => JSON.stringify(value))), { nil: null }),
+      fc.option(
+        fc.oneof(
+          anyText,
+          json.map((value) => JSON.stringify(value)),
+          argumentsValue.map((value) => JSON.stringify(value)),
+        ),
+        { nil: null },
+      ),
     ),
     result: fc.option(result, { nil: undefined, freq: 4 }),
     firstEventIndex: fc.nat(),
   })
-  .map(({ result: settled, ...head }): ToolCallNode => (settled === undefined ? { ...head, status: 'running', children: [] } : { ...head, status: 'settled', result: settled, children: [] }));
+  .map(({ result: settled, ...head }): ToolCallNode =>
+    settled === undefined ? { ...head, status: 'running', children: [] } : { ...head, status: 'settled', result: settled, children: [] },
+  );
 const options = fc.record({ cwd: fc.oneof(fc.constantFrom(CWD, '/', '', 'C:\\x'), anyText), home: fc.oneof(fc.constant(HOME), anyText) }, { requiredKeys: [] });
 
 const reasons: ReadonlySet<string> = new Set(IMAGE_CARD_DECLINE_REASONS);
@@ -207,13 +232,23 @@ describe('properties: never throw, always classify', () => {
 
   it('explainImageCard and toolRowModel never throw on the nodes of parsed arbitrary logs', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(line, event.map((value) => JSON.stringify(value))), { maxLength: 15 }), options, (lines, cardOptions) => {
-        const { events } = parseSessionLog([headerLine(), ...lines].join('\n'));
-        for (const each of allNodes(buildToolCalls(events).roots)) {
-          checkImageCard(each, cardOptions);
-          checkOutput(each, toolRowModel(each, cardOptions));
-        }
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            line,
+            event.map((value) => JSON.stringify(value)),
+          ),
+          { maxLength: 15 },
+        ),
+        options,
+        (lines, cardOptions) => {
+          const { events } = parseSessionLog([headerLine(), ...lines].join('\n'));
+          for (const each of allNodes(buildToolCalls(events).roots)) {
+            checkImageCard(each, cardOptions);
+            checkOutput(each, toolRowModel(each, cardOptions));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

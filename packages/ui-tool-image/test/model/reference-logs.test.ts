@@ -40,7 +40,10 @@ describe('reference log: read-image (success, recorded before presentationMeta)'
   });
 
   it('gives the same card from meta.path when meta is present', () => {
-    const withMeta: ToolCallNode = { ...node, result: { outcome: 'ok', isError: false, content: node.result?.content ?? [], meta: { path: `${CWD}/red.png` } } };
+    const withMeta: ToolCallNode = {
+      ...node,
+      result: { outcome: 'ok', isError: false, content: node.result?.content ?? [], meta: { path: `${CWD}/red.png` } },
+    };
     expect(imageCardModel(withMeta, { cwd: CWD })).toEqual({
       label: 'red.png',
       images: [{ attachment: RED_PNG_REF }],

@@ -195,7 +195,12 @@ describe('parseSessionLog: other event types are not problems (DESIGN §2)', () 
   });
 
   it('orders the counts most frequent first, then by type', () => {
-    const events = [{ type: 'b/b', data: {} }, { type: 'a/a', data: {} }, { type: 'c/c', data: {} }, { type: 'c/c', data: {} }];
+    const events = [
+      { type: 'b/b', data: {} },
+      { type: 'a/a', data: {} },
+      { type: 'c/c', data: {} },
+      { type: 'c/c', data: {} },
+    ];
     expect(parseSessionLog(logText(events)).otherEvents).toEqual([
       { type: 'c/c', count: 2 },
       { type: 'a/a', count: 1 },
@@ -204,7 +209,11 @@ describe('parseSessionLog: other event types are not problems (DESIGN §2)', () 
   });
 
   it('counts a type named like an Object.prototype key as any other', () => {
-    const events = [{ type: '__proto__', data: {} }, { type: 'constructor', data: {} }, { type: 'constructor', data: {} }];
+    const events = [
+      { type: '__proto__', data: {} },
+      { type: 'constructor', data: {} },
+      { type: 'constructor', data: {} },
+    ];
     expect(parseSessionLog(logText(events)).otherEvents).toEqual([
       { type: 'constructor', count: 2 },
       { type: '__proto__', count: 1 },

@@ -222,7 +222,13 @@ describe('buildToolCalls: nested dispatches', () => {
   });
 
   it('keeps a dispatch whose parent is not in the log at the top level, with its recorded parentCallId, and reports it', () => {
-    const events = dispatchEvents('ptc', { rootCallId: 'gone', parentCallId: 'gone', subCallId: 'gone:1' }, 'read_image', { file_path: 'a.png' }, IMAGE_CONTENT);
+    const events = dispatchEvents(
+      'ptc',
+      { rootCallId: 'gone', parentCallId: 'gone', subCallId: 'gone:1' },
+      'read_image',
+      { file_path: 'a.png' },
+      IMAGE_CONTENT,
+    );
     const { roots, problems } = buildToolCalls(events);
     expect(roots).toHaveLength(1);
     expect(roots[0]).toMatchObject({ callId: 'gone:1', kind: 'nested', parentCallId: 'gone', status: 'settled' });

@@ -37,9 +37,7 @@ function specifiers(code: string): string[] {
 
 function resolveRelative(from: string, specifier: string): string {
   const base = normalise(`${dirname(from)}/${specifier}`);
-  const candidate = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find(
-    (file) => file in SOURCES || file in STYLESHEETS,
-  );
+  const candidate = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((file) => file in SOURCES || file in STYLESHEETS);
   if (candidate === undefined) throw new Error(`${from}: cannot resolve ${specifier}`);
   return candidate;
 }

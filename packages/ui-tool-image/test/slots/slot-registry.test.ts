@@ -145,9 +145,7 @@ describe('a failing injection', () => {
         unregister();
       };
     });
-    const disposeConflicting = registry.inject('test.row', (slots) =>
-      slots.register('test.row', { owner: 'second', key: 'k', component: RowB }),
-    );
+    const disposeConflicting = registry.inject('test.row', (slots) => slots.register('test.row', { owner: 'second', key: 'k', component: RowB }));
 
     expect(() => registry.declare('test.row', { owner: 'host', kind: 'keyed' })).toThrow(/already holds it/);
     expect(cleanup).toHaveBeenCalledOnce();
@@ -160,9 +158,7 @@ describe('a failing injection', () => {
     const registry = createSlotRegistry();
     const undeclare = registry.declare('test.row', { owner: 'host', kind: 'keyed' });
     registry.register('test.row', { owner: 'first', key: 'k', component: RowA });
-    const conflicting = vi.fn((slots: SlotRegistry) =>
-      slots.register('test.row', { owner: 'second', key: 'k', component: RowB }),
-    );
+    const conflicting = vi.fn((slots: SlotRegistry) => slots.register('test.row', { owner: 'second', key: 'k', component: RowB }));
     expect(() => registry.inject('test.row', conflicting)).toThrow(/already holds it/);
 
     undeclare();
@@ -186,9 +182,7 @@ describe('child slots', () => {
 
     unregister();
     expect(registry.declarerOf('test.row.details')).toBeUndefined();
-    expect(() => registry.register('test.row.details', { owner: 'details-plugin', component: Details })).toThrow(
-      /not declared/,
-    );
+    expect(() => registry.register('test.row.details', { owner: 'details-plugin', component: Details })).toThrow(/not declared/);
   });
 
   it('are undeclared with their declarer when the parent slot goes away', () => {
@@ -209,18 +203,14 @@ describe('child slots', () => {
         component: RowB,
         declares: ['test.row.badge', 'test.row.details'],
       }),
-    ).toThrow(
-      'Slot "test.row.details" is already declared by "image-row (test.row:read_image)"; "copy-row (test.row:copy)" cannot declare it too',
-    );
+    ).toThrow('Slot "test.row.details" is already declared by "image-row (test.row:read_image)"; "copy-row (test.row:copy)" cannot declare it too');
     expect(registry.resolve('test.row', 'copy')).toBeUndefined();
     expect(registry.declarerOf('test.row.badge')).toBeUndefined();
   });
 
   it('feed injections waiting for them', () => {
     const registry = withRowSlot();
-    registry.inject('test.row.details', (slots) =>
-      slots.register('test.row.details', { owner: 'details-plugin', component: Details }),
-    );
+    registry.inject('test.row.details', (slots) => slots.register('test.row.details', { owner: 'details-plugin', component: Details }));
     const unregister = registry.register('test.row', {
       owner: 'row-plugin',
       key: 'k',

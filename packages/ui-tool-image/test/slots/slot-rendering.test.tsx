@@ -1,15 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, type FunctionComponent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Slot,
-  SlotRegistryProvider,
-  createSlotRegistry,
-  renderSlot,
-  useSlotRegistry,
-  type Disposer,
-  type SlotRegistry,
-} from '../../src/slots';
+import { Slot, SlotRegistryProvider, createSlotRegistry, renderSlot, useSlotRegistry, type Disposer, type SlotRegistry } from '../../src/slots';
 import type { BannerOwnerProps, DetailsOwnerProps, RowOwnerProps } from './test-slots';
 
 afterEach(() => {
@@ -79,19 +71,13 @@ describe('Slot', () => {
 
   it('re-renders when registrations change', () => {
     const registry = rowAndBannerSlots();
-    render(
-      <SlotRegistryProvider registry={registry}>
-        {renderSlot('test.banner', { text: 'now' }, { fallback: <p>empty</p> })}
-      </SlotRegistryProvider>,
-    );
+    render(<SlotRegistryProvider registry={registry}>{renderSlot('test.banner', { text: 'now' }, { fallback: <p>empty</p> })}</SlotRegistryProvider>);
     expect(screen.getByText('empty')).toBeTruthy();
 
     const unregister = registerInAct(() => registry.register('test.banner', { owner: 'plugin', component: Banner }));
     expect(screen.getByText('banner now')).toBeTruthy();
 
-    const unregisterOverride = registerInAct(() =>
-      registry.register('test.banner', { owner: 'override', priority: 1, component: () => <p>override</p> }),
-    );
+    const unregisterOverride = registerInAct(() => registry.register('test.banner', { owner: 'override', priority: 1, component: () => <p>override</p> }));
     expect(screen.getByText('override')).toBeTruthy();
 
     act(unregisterOverride);
@@ -120,9 +106,7 @@ describe('SlotRegistryProvider', () => {
           <InstallBanner component={Banner} />
           {renderSlot('test.banner', { text: 'in the first provider' }, { fallback: <p>empty first</p> })}
         </SlotRegistryProvider>
-        <SlotRegistryProvider>
-          {renderSlot('test.banner', { text: 'in the second provider' }, { fallback: <p>empty second</p> })}
-        </SlotRegistryProvider>
+        <SlotRegistryProvider>{renderSlot('test.banner', { text: 'in the second provider' }, { fallback: <p>empty second</p> })}</SlotRegistryProvider>
       </>,
     );
     expect(screen.getByText('banner in the first provider')).toBeTruthy();
@@ -199,9 +183,7 @@ describe('crash containment', () => {
       component: ({ title }) => (title === 'bad' ? Crashing({ title }) : <Row title={title} />),
     });
     const view = (title: string) => (
-      <SlotRegistryProvider registry={registry}>
-        {renderSlot('test.row', { title }, { entryKey: 'k', fallback: <p>fallback</p> })}
-      </SlotRegistryProvider>
+      <SlotRegistryProvider registry={registry}>{renderSlot('test.row', { title }, { entryKey: 'k', fallback: <p>fallback</p> })}</SlotRegistryProvider>
     );
 
     const { rerender } = render(view('bad'));
@@ -260,9 +242,9 @@ describe('child slots', () => {
 
   it('throw in development when rendered outside any entry', () => {
     silenceReactErrorLog();
-    expect(() =>
-      render(<SlotRegistryProvider registry={childSlotRegistry()}>{renderSlot('test.row.details', { detail: 'x' })}</SlotRegistryProvider>),
-    ).toThrow('it was rendered outside any slot entry');
+    expect(() => render(<SlotRegistryProvider registry={childSlotRegistry()}>{renderSlot('test.row.details', { detail: 'x' })}</SlotRegistryProvider>)).toThrow(
+      'it was rendered outside any slot entry',
+    );
   });
 
   it('are not policed in production', () => {

@@ -33,7 +33,13 @@ function declarationsOf(body: string): Map<string, string> {
   for (const declaration of body.split(';')) {
     const colon = declaration.indexOf(':');
     if (colon < 0) continue;
-    declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim().replace(/\s+/g, ' '));
+    declarations.set(
+      declaration.slice(0, colon).trim(),
+      declaration
+        .slice(colon + 1)
+        .trim()
+        .replace(/\s+/g, ' '),
+    );
   }
   return declarations;
 }
@@ -110,7 +116,12 @@ describe('the stylesheets take every colour, space, radius and font from a prope
   it('no literal space, radius or font outside the property definitions', () => {
     const literals = styleDeclarations()
       .filter(([, property]) => SPACE_RADIUS_FONT.test(property))
-      .filter(([, , value]) => value.replace(/var\(--tc-[\w-]+\)/g, '').split(/[\s,/]+/).some((token) => token !== '' && token !== '0' && /\d|"/.test(token)))
+      .filter(([, , value]) =>
+        value
+          .replace(/var\(--tc-[\w-]+\)/g, '')
+          .split(/[\s,/]+/)
+          .some((token) => token !== '' && token !== '0' && /\d|"/.test(token)),
+      )
       .map(([where, property, value]) => `${where} ${property}: ${value}`)
       .filter((literal) => !LITERALS_ALLOWED.has(literal));
     expect(literals).toEqual([]);

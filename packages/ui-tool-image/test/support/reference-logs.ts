@@ -10,9 +10,7 @@ const MODULES = import.meta.glob<string>('../../../../stories/fixtures/reference
   eager: true,
 });
 
-const LOGS: ReadonlyMap<string, string> = new Map(
-  Object.entries(MODULES).map(([file, text]) => [/\/reference-logs\/([^/]+)\//.exec(file)?.[1] ?? file, text]),
-);
+const LOGS: ReadonlyMap<string, string> = new Map(Object.entries(MODULES).map(([file, text]) => [/\/reference-logs\/([^/]+)\//.exec(file)?.[1] ?? file, text]));
 
 export const REFERENCE_LOG_NAMES: readonly string[] = [...LOGS.keys()].sort();
 

@@ -10,12 +10,7 @@ import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
 /** The local store's own refusals and the faults it finds on disk, through its public API. */
 
 /** Saves a real image, damages its object on disk with `damage`, then reads it back. */
-function damagedObjectCase(
-  name: string,
-  says: RegExp,
-  damage: (files: ObjectFiles) => Promise<void>,
-  code = 'ATTACHMENT_CORRUPT',
-): BadInputCase {
+function damagedObjectCase(name: string, says: RegExp, damage: (files: ObjectFiles) => Promise<void>, code = 'ATTACHMENT_CORRUPT'): BadInputCase {
   return {
     group: 'Local store',
     name,
@@ -82,7 +77,7 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
   },
   {
     group: 'Local store',
-    name: 'read another store\'s id (`other-store:42`)',
+    name: "read another store's id (`other-store:42`)",
     code: 'INVALID_ATTACHMENT_REF',
     says: /Not an attachment id of this store/,
     run: (c) => readFailure(c, 'other-store:42'),

@@ -275,9 +275,7 @@ export const IMAGE_BYTES_CASES: readonly BadInputCase[] = [
     Promise.resolve(Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 151 + 7) % 256))),
   ),
   bytesCase('plain text without an extension', 'INVALID_IMAGE', DECODE_REMEDY, 'notes', () => Promise.resolve('just some text\n')),
-  bytesCase('an HTML page under `.gif`', 'INVALID_IMAGE', DECODE_REMEDY, 'page.gif', () =>
-    Promise.resolve('<!doctype html><title>x</title>'),
-  ),
+  bytesCase('an HTML page under `.gif`', 'INVALID_IMAGE', DECODE_REMEDY, 'page.gif', () => Promise.resolve('<!doctype html><title>x</title>')),
   bytesCase('SVG markup under `.png`', 'INVALID_IMAGE', DECODE_REMEDY, 'logo.png', () => Promise.resolve(SVG)),
   bytesCase('TIFF bytes under `.png`', 'INVALID_IMAGE', DECODE_REMEDY, 'scan.png', () => solid(4, 4, 'tiff')),
   bytesCase('AVIF bytes under `.png`', 'INVALID_IMAGE', DECODE_REMEDY, 'photo.png', () => solid(4, 4, 'avif')),

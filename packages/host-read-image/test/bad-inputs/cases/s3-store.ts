@@ -62,11 +62,7 @@ function alteredObjectCase(
  * A server that accepts the connection and never answers: the caller's signal, aborted once the
  * call is under way, ends `operation` with ATTACHMENT_ABORTED.
  */
-function hangingServerCase(
-  operation: string,
-  says: RegExp,
-  call: (store: S3AttachmentStore, signal: AbortSignal) => Promise<unknown>,
-): BadInputCase {
+function hangingServerCase(operation: string, says: RegExp, call: (store: S3AttachmentStore, signal: AbortSignal) => Promise<unknown>): BadInputCase {
   return {
     group: 'S3 store',
     name: `an S3 server that accepts the connection and never answers (the caller’s signal ends the ${operation})`,
@@ -191,15 +187,13 @@ export const S3_STORE_CASES: readonly BadInputCase[] = [
     says: /expected "sha256:" followed by 64 lowercase hex digits/,
     run: (c) => withS3Store(c, (store) => c.storeFailure(store.signedUrl('sha256:../x'))),
   },
-  ...[0, 1.5, 604_801].map(
-    (expiresIn): BadInputCase => ({
-      group: 'S3 store',
-      name: `\`signedUrl\` with \`expiresIn: ${String(expiresIn)}\``,
-      code: 'RangeError',
-      says: /expiresIn must be a whole number of seconds from 1 to 604800/,
-      run: (c) => withS3Store(c, (store) => mistakeRefused(() => store.signedUrl(attachmentIdOf(sha256Hex(Buffer.from('x'))), { expiresIn }))),
-    }),
-  ),
+  ...[0, 1.5, 604_801].map((expiresIn): BadInputCase => ({
+    group: 'S3 store',
+    name: `\`signedUrl\` with \`expiresIn: ${String(expiresIn)}\``,
+    code: 'RangeError',
+    says: /expiresIn must be a whole number of seconds from 1 to 604800/,
+    run: (c) => withS3Store(c, (store) => mistakeRefused(() => store.signedUrl(attachmentIdOf(sha256Hex(Buffer.from('x'))), { expiresIn }))),
+  })),
   {
     group: 'S3 store',
     name: 'option `bucket` not an S3 bucket name (`bucket_with_underscore`)',

@@ -21,7 +21,11 @@ interface OpenLightbox {
 export function ImageGallery({ images, loadImage, align, maxVisible }: ImageGalleryProps): ReactNode {
   const labels = useLabels();
   const layout = useMemo(
-    () => galleryLayout(images.map((image) => image.attachment), maxVisible === undefined ? {} : { maxVisible }),
+    () =>
+      galleryLayout(
+        images.map((image) => image.attachment),
+        maxVisible === undefined ? {} : { maxVisible },
+      ),
     [images, maxVisible],
   );
   const [lightbox, setLightbox] = useState<OpenLightbox | null>(null);
@@ -38,13 +42,7 @@ export function ImageGallery({ images, loadImage, align, maxVisible }: ImageGall
         <div key={rowIndex} className="tc-gallery__row" style={{ gap: layout.gap }}>
           {row.map((tile) =>
             tile.kind === 'image' ? (
-              <GalleryThumbnail
-                key={tile.index}
-                attachment={tile.image}
-                layout={tile.thumbnail}
-                loadImage={loadImage}
-                onOpen={openAt(tile.index)}
-              />
+              <GalleryThumbnail key={tile.index} attachment={tile.image} layout={tile.thumbnail} loadImage={loadImage} onOpen={openAt(tile.index)} />
             ) : (
               <MoreImagesTile key="more" hiddenCount={tile.hiddenCount} width={tile.width} height={tile.height} onOpen={openAt(tile.index)} />
             ),

@@ -37,11 +37,7 @@ function loadState(query: UseQueryResult<CachedImage>, enabled: boolean): ImageL
  * while `enabled` is false (an image another viewer already loaded is still shown); the request is
  * aborted when no viewer needs it any more.
  */
-export function useAttachmentImage(
-  ref: AttachmentRef,
-  loadImage: LoadImage,
-  options: { readonly enabled: boolean },
-): ImageLoadState {
+export function useAttachmentImage(ref: AttachmentRef, loadImage: LoadImage, options: { readonly enabled: boolean }): ImageLoadState {
   const scope = useImageCacheScope();
   const query = useQuery({ ...cachedImageQuery(scope, ref, loadImage), enabled: options.enabled });
   return loadState(query, options.enabled);
@@ -67,11 +63,7 @@ function distinctAttachments(shown: AttachmentRef, nearby: readonly AttachmentRe
  * neither any more is let go, and its load is aborted unless something else (a thumbnail) shows it.
  * Only the image shown re-renders the caller.
  */
-export function useAttachmentImageWithNeighbours(
-  shown: AttachmentRef,
-  neighbours: readonly AttachmentRef[],
-  loadImage: LoadImage,
-): ImageLoadState {
+export function useAttachmentImageWithNeighbours(shown: AttachmentRef, neighbours: readonly AttachmentRef[], loadImage: LoadImage): ImageLoadState {
   const scope = useImageCacheScope();
   const [current] = useQueries({
     queries: distinctAttachments(shown, neighbours).map((ref, position) => ({

@@ -110,12 +110,7 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
             <button type="button" className="tc-lightbox__button" aria-disabled={index === 0} onClick={() => navigate('ArrowLeft')}>
               {labels['lightbox.previous']}
             </button>
-            <button
-              type="button"
-              className="tc-lightbox__button"
-              aria-disabled={index === count - 1}
-              onClick={() => navigate('ArrowRight')}
-            >
+            <button type="button" className="tc-lightbox__button" aria-disabled={index === count - 1} onClick={() => navigate('ArrowRight')}>
               {labels['lightbox.next']}
             </button>
           </>

@@ -31,11 +31,13 @@ export function LightboxCaption({ attachment, fileName, titleId }: LightboxCapti
       <h2 id={titleId} className="tc-lightbox__title">
         {fileName}
       </h2>
-      {sizeKnown ? <p className="tc-lightbox__details">
-        <span>{formatLabel(labels['lightbox.stored'], { width, height })}</span>
-        {original === undefined ? null : <span>{formatLabel(labels['lightbox.original'], { width: original.width, height: original.height })}</span>}
-        <span>{formatByteSize(bytes, labels)}</span>
-      </p> : null}
+      {sizeKnown ? (
+        <p className="tc-lightbox__details">
+          <span>{formatLabel(labels['lightbox.stored'], { width, height })}</span>
+          {original === undefined ? null : <span>{formatLabel(labels['lightbox.original'], { width: original.width, height: original.height })}</span>}
+          <span>{formatByteSize(bytes, labels)}</span>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -28,9 +28,7 @@ export function LightboxStage({ attachment, image, fileName, actualSize }: Light
   let content: ReactNode;
   switch (image.status) {
     case 'ready':
-      content = (
-        <img className="tc-lightbox__image" src={image.url} alt={fileName} width={attachment.width} height={attachment.height} />
-      );
+      content = <img className="tc-lightbox__image" src={image.url} alt={fileName} width={attachment.width} height={attachment.height} />;
       break;
     case 'failed': {
       const { retry } = image;
@@ -61,12 +59,7 @@ export function LightboxStage({ attachment, image, fileName, actualSize }: Light
   }
 
   return (
-    <div
-      ref={stageRef}
-      className={`tc-lightbox__stage tc-lightbox__stage--${actualSize ? 'actual' : 'fit'}`}
-      data-status={image.status}
-      tabIndex={-1}
-    >
+    <div ref={stageRef} className={`tc-lightbox__stage tc-lightbox__stage--${actualSize ? 'actual' : 'fit'}`} data-status={image.status} tabIndex={-1}>
       {content}
     </div>
   );

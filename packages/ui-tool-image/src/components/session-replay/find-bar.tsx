@@ -72,10 +72,24 @@ export function FindBar({ filter, onFilterChange, toolCounts, stateCounts, shown
         <output className="tc-find__matches" htmlFor={ids.text} aria-live="polite">
           {matchText}
         </output>
-        <button type="button" className="tc-find__button" disabled={matches === 0} onClick={() => { onStep(-1); }}>
+        <button
+          type="button"
+          className="tc-find__button"
+          disabled={matches === 0}
+          onClick={() => {
+            onStep(-1);
+          }}
+        >
           {labels['find.previous']}
         </button>
-        <button type="button" className="tc-find__button" disabled={matches === 0} onClick={() => { onStep(1); }}>
+        <button
+          type="button"
+          className="tc-find__button"
+          disabled={matches === 0}
+          onClick={() => {
+            onStep(1);
+          }}
+        >
           {labels['find.next']}
         </button>
       </div>
@@ -120,7 +134,13 @@ export function FindBar({ filter, onFilterChange, toolCounts, stateCounts, shown
         {filtered ? (
           <>
             <output className="tc-find__shown">{formatLabel(labels['find.shown'], { shown, total })}</output>
-            <button type="button" className="tc-find__button" onClick={() => { onFilterChange({ ...filter, tool: null, states: [] }); }}>
+            <button
+              type="button"
+              className="tc-find__button"
+              onClick={() => {
+                onFilterChange({ ...filter, tool: null, states: [] });
+              }}
+            >
               {labels['find.clear']}
             </button>
           </>

@@ -28,7 +28,15 @@ function MessageChrome({ role, parts, renderImages }: Omit<MessageOwnerProps, 'l
   );
 }
 
-function MessagePartView({ part, labels, renderImages }: { readonly part: MessagePart; readonly labels: LabelSet; readonly renderImages: RenderImages }): ReactNode {
+function MessagePartView({
+  part,
+  labels,
+  renderImages,
+}: {
+  readonly part: MessagePart;
+  readonly labels: LabelSet;
+  readonly renderImages: RenderImages;
+}): ReactNode {
   switch (part.kind) {
     case 'text':
       return <p className="tc-message__text">{part.text}</p>;

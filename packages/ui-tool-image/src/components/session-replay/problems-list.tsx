@@ -6,7 +6,13 @@ import type { ReplayProblem } from './replay-items';
  * What the reader could not use in the log, by line: QA needs to see a log is damaged, not guess.
  * With `onJump`, each entry is a button that goes to its row.
  */
-export function ProblemsList({ problems, onJump }: { readonly problems: readonly ReplayProblem[]; readonly onJump?: ((line: number) => void) | undefined }): ReactNode {
+export function ProblemsList({
+  problems,
+  onJump,
+}: {
+  readonly problems: readonly ReplayProblem[];
+  readonly onJump?: ((line: number) => void) | undefined;
+}): ReactNode {
   const labels = useLabels();
   const headingId = useId();
   if (problems.length === 0) return null;
@@ -25,7 +31,13 @@ export function ProblemsList({ problems, onJump }: { readonly problems: readonly
               </>
             ) : (
               // Goes to the row the line belongs to (the last one starting at or before it).
-              <button type="button" className="tc-problems__jump" onClick={() => { onJump(line); }}>
+              <button
+                type="button"
+                className="tc-problems__jump"
+                onClick={() => {
+                  onJump(line);
+                }}
+              >
                 <span className="tc-problems__line">{formatLabel(labels['replay.problemLine'], { line })}</span> {message}
               </button>
             )}

@@ -94,7 +94,7 @@ export class ReplayBuilder {
   private build(log: ParsedSessionLog, shouldYield: ShouldYield): Replay {
     const { events } = log;
     const messages: AppendedItem[] = [];
-    for (let index = this.tree.eventCount; index < events.length; ) {
+    for (let index = this.tree.eventCount; index < events.length;) {
       const event = events[index];
       this.tree.add(event);
       const item = event === undefined ? null : messageItem(event);

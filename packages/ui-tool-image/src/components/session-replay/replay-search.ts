@@ -109,7 +109,7 @@ export class SearchHaystack {
   itemsWith(needle: string): number[] {
     const found: number[] = [];
     const last = this.starts.length - 2;
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const at = this.text.indexOf(needle, from);
       if (at === -1) return found;
       const item = this.itemAt(at, last);

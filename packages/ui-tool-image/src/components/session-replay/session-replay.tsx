@@ -70,10 +70,13 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   const itemAt = useCallback((position: number) => items[visible === null ? position : (visible[position] ?? -1)], [items, visible]);
   const { keys } = find;
   const keyOf = useCallback((position: number) => keys[visible === null ? position : (visible[position] ?? -1)] ?? String(position), [keys, visible]);
-  const renderItem = useCallback((position: number) => {
-    const item = itemAt(position);
-    return item === undefined ? null : <ReplayItemView item={item} />;
-  }, [itemAt]);
+  const renderItem = useCallback(
+    (position: number) => {
+      const item = itemAt(position);
+      return item === undefined ? null : <ReplayItemView item={item} />;
+    },
+    [itemAt],
+  );
 
   const stepMatch = (direction: 1 | -1): void => {
     const total = find.matches.length;

@@ -48,7 +48,15 @@ export interface VirtualReplayListProps {
  * For assistive technology it is a feed: every item an article with its position and the list's
  * size. The focused item stays mounted while it is scrolled away, so focus survives.
  */
-export const VirtualReplayList = memo(function VirtualReplayList({ count, keyOf, renderItem, label, current = null, onFocusItem, handle }: VirtualReplayListProps): ReactNode {
+export const VirtualReplayList = memo(function VirtualReplayList({
+  count,
+  keyOf,
+  renderItem,
+  label,
+  current = null,
+  onFocusItem,
+  handle,
+}: VirtualReplayListProps): ReactNode {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);

@@ -182,10 +182,7 @@ describe('ImageGallery thumbnails', () => {
 
 describe('ImageGallery failures', () => {
   it('announces a failure politely and retries on request, focus kept on the thumbnail, the card text kept', async () => {
-    const loadImage = vi
-      .fn<LoadImage>()
-      .mockRejectedValueOnce(new Error('network down'))
-      .mockResolvedValue('https://images.test/red.png');
+    const loadImage = vi.fn<LoadImage>().mockRejectedValueOnce(new Error('network down')).mockResolvedValue('https://images.test/red.png');
     render(
       <ToolCardProvider loadImage={loadImage} cwd={CWD} imageCache={{ retries: 0 }}>
         <ToolCallView node={validReadImageNode()} />
@@ -225,9 +222,13 @@ describe('ImageGallery and the lightbox', () => {
 
   it('shows at most six tiles, the last a "+N" tile that opens the lightbox at the first hidden image', () => {
     render(gallery(seven));
-    expect(screen.getAllByRole('button', { name: /^shot-/ }).map((button) => button.textContent)).toEqual(
-      ['shot-1.png', 'shot-2.png', 'shot-3.png', 'shot-4.png', 'shot-5.png'],
-    );
+    expect(screen.getAllByRole('button', { name: /^shot-/ }).map((button) => button.textContent)).toEqual([
+      'shot-1.png',
+      'shot-2.png',
+      'shot-3.png',
+      'shot-4.png',
+      'shot-5.png',
+    ]);
     const more = screen.getByRole('button', { name: 'Show 2 more images' });
     expect(more.textContent).toBe('+2');
     fireEvent.click(more);

@@ -100,16 +100,28 @@ describe('useAttachmentImage: one load and one object URL per attachment', () =>
     const urls = trackObjectUrls();
     const load = vi.fn<LoadImage>(() => Promise.resolve(pngBlob()));
     const gcTime = 30;
-    const view = render(<Provider loadImage={load} imageCache={{ gcTime }}>{cards(load, { ids: ['first', 'second'] })}</Provider>);
+    const view = render(
+      <Provider loadImage={load} imageCache={{ gcTime }}>
+        {cards(load, { ids: ['first', 'second'] })}
+      </Provider>,
+    );
     await waitFor(() => {
       expect(statusOf('second')).toBe('ready');
     });
-    view.rerender(<Provider loadImage={load} imageCache={{ gcTime }}>{cards(load, { ids: ['second'] })}</Provider>);
+    view.rerender(
+      <Provider loadImage={load} imageCache={{ gcTime }}>
+        {cards(load, { ids: ['second'] })}
+      </Provider>,
+    );
     await act(() => new Promise((resolve) => setTimeout(resolve, gcTime * 4)));
     expect(urls.revoke).not.toHaveBeenCalled();
     expect(urlOf('second')).toBe('blob:test/1');
 
-    view.rerender(<Provider loadImage={load} imageCache={{ gcTime }}>{cards(load, { ids: [] })}</Provider>);
+    view.rerender(
+      <Provider loadImage={load} imageCache={{ gcTime }}>
+        {cards(load, { ids: [] })}
+      </Provider>,
+    );
     await waitFor(() => {
       expect(urls.revoke).toHaveBeenCalledWith('blob:test/1');
     });
@@ -120,7 +132,11 @@ describe('useAttachmentImage: one load and one object URL per attachment', () =>
     const urls = trackObjectUrls();
     const queryClient = new QueryClient();
     const load = vi.fn<LoadImage>(() => Promise.resolve(pngBlob()));
-    render(<Provider loadImage={load} queryClient={queryClient}>{cards(load, { ids: ['only'] })}</Provider>);
+    render(
+      <Provider loadImage={load} queryClient={queryClient}>
+        {cards(load, { ids: ['only'] })}
+      </Provider>,
+    );
     await waitFor(() => {
       expect(statusOf('only')).toBe('ready');
     });
@@ -257,10 +273,7 @@ describe('useAttachmentImage: when to load', () => {
 
 describe('useAttachmentImage: failures', () => {
   it('fails with a retry that recovers', async () => {
-    const load = vi
-      .fn<LoadImage>()
-      .mockRejectedValueOnce(new Error('network down'))
-      .mockResolvedValue('https://attachments.example/a.png');
+    const load = vi.fn<LoadImage>().mockRejectedValueOnce(new Error('network down')).mockResolvedValue('https://attachments.example/a.png');
     function RetryingProbe(): ReactNode {
       const state = useAttachmentImage(A, load, { enabled: true });
       return (
@@ -289,7 +302,11 @@ describe('useAttachmentImage: failures', () => {
 
   it('retries a failed load by itself a few times', async () => {
     const load = vi.fn<LoadImage>().mockRejectedValueOnce(new Error('flaky')).mockResolvedValue('https://attachments.example/a.png');
-    render(<Provider loadImage={load} imageCache={{ retries: 1 }}>{cards(load, { ids: ['card'] })}</Provider>);
+    render(
+      <Provider loadImage={load} imageCache={{ retries: 1 }}>
+        {cards(load, { ids: ['card'] })}
+      </Provider>,
+    );
     await waitFor(
       () => {
         expect(statusOf('card')).toBe('ready');
@@ -310,7 +327,11 @@ describe('useAttachmentImage: failures', () => {
     }
     // Several retries allowed: reaching the final state before the first retry delay (1 s) proves none ran.
     const policy = { retries: 3 };
-    const view = render(<Provider loadImage={load} imageCache={policy}>{cards(load, { ids: ['card'] })}</Provider>);
+    const view = render(
+      <Provider loadImage={load} imageCache={policy}>
+        {cards(load, { ids: ['card'] })}
+      </Provider>,
+    );
     await waitFor(() => {
       expect(statusOf('card')).toBe('not-available');
     });
