@@ -1,15 +1,15 @@
 export type { LoadImage } from './load-image';
 export type { ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './tool-slots';
-export { MessageView, PlainMessageView } from './session-replay/message-view';
+export { MessageView, PlainMessageView } from './message/message-view';
 export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
-export { ToolRow, type ToolRowProps } from './tool-row';
-export { ToolIcon } from './tool-icon';
-export { InOutBody, type InOutBodyProps } from './in-out-body';
-export { ToolCallView, GenericToolRow, NestedToolCalls } from './tool-call-view';
-export { ReadFamilyRow } from './read-family-row';
-export { ImageCardBody, type ImageCardBodyProps } from './image-card-body';
+export { ToolRow, type ToolRowProps } from './row/tool-row';
+export { ToolIcon } from './row/tool-icon';
+export { InOutBody, type InOutBodyProps } from './row/in-out-body';
+export { ToolCallView, GenericToolRow, NestedToolCalls } from './row/tool-call-view';
+export { ReadFamilyRow } from './row/read-family-row';
+export { ImageCardBody, type ImageCardBodyProps } from './row/image-card-body';
 export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';
-export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './session-replay/replay-search';
+export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '../model/replay/replay-search';
 export {
   AttachmentNotAvailableError,
   DEFAULT_IMAGE_GC_TIME_MS,
@@ -26,4 +26,4 @@ export {
 } from './image-loading';
 export { ImageLightbox, type ImageLightboxProps } from './lightbox';
 export { ImageGallery, type ImageGalleryProps } from './gallery';
-export { ConversationMessage, type ConversationMessageProps } from './conversation-message';
+export { ConversationMessage, type ConversationMessageProps } from './message/conversation-message';

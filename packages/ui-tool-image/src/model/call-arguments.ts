@@ -1,5 +1,5 @@
 import { isNonBlankString, parseJsonRecord, type JsonRecord } from './narrow';
-import type { ToolCallNode } from './tool-calls';
+import type { ToolCallNode } from './call-tree';
 
 /** The call's arguments as a JSON object, or `null` when there is no call head or it is not a JSON object. */
 export function callArguments(node: ToolCallNode): JsonRecord | null {

@@ -1,5 +1,5 @@
 import { viewContentBlock } from './content-blocks';
-import type { ImageCardImage } from './image-card';
+import type { ImageCardImage } from './card/image-card';
 
 export type MessageRole = 'user' | 'assistant' | 'context';
 

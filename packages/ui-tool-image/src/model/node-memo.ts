@@ -1,5 +1,5 @@
 import type { PathDisplayOptions } from './path-display';
-import type { ToolCallNode } from './tool-calls';
+import type { ToolCallNode } from './call-tree';
 
 /**
  * Memoises a derivation per node and per option values, so a re-render with the same node and

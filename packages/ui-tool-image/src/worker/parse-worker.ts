@@ -1,6 +1,6 @@
 // The parse worker: reads a session log file off the page's thread with the same SessionLogReader
 // as `parseSessionLog`, reporting progress as it goes. Shipped as its own file (dist/worker/parse-worker.js).
-import { SessionLogReader } from '../model/session-log';
+import { SessionLogReader } from '../model/formats/toolcard/session-log';
 import { SessionLogSender } from './log-stream';
 import type { ParseMessage, ParseRequest } from './parse-protocol';
 

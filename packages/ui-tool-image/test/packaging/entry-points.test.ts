@@ -61,7 +61,7 @@ describe('./model entry (pure)', () => {
   const graph = importGraph(`${SRC}model/index.ts`);
 
   it('reaches the model modules', () => {
-    expect(graph.files).toContain(`${SRC}model/session-log.ts`);
+    expect(graph.files).toContain(`${SRC}model/formats/toolcard/session-log.ts`);
     expect(graph.files.length).toBeGreaterThan(5);
   });
 

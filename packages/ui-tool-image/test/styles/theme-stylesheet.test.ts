@@ -135,7 +135,7 @@ interface TableRow {
 
 function readmeTable(): Map<string, TableRow> {
   const rows = new Map<string, TableRow>();
-  for (const match of readme.matchAll(/^\| `(--tc-[\w-]+)` \| `([^`]*)` \| (?:`([^`]*)`)? *\|/gm)) {
+  for (const match of readme.matchAll(/^\| `(--tc-[\w-]+)` *\| `([^`]*)` *\| (?:`([^`]*)`)? *\|/gm)) {
     rows.set(match[1] ?? '', { light: match[2] ?? '', dark: match[3] ?? '' });
   }
   return rows;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { StrokeIcon } from '../tool-icon';
+import { StrokeIcon } from '../row/tool-icon';
 
 /** 16×16 stroke outlines for a tile too small to say its problem in words. */
 const TILE_ICON_PATHS = {

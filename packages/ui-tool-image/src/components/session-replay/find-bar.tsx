@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { formatLabel, useLabels, type LabelKey } from '../../labels';
-import { REPLAY_STATES, type ReplayFilter, type ReplayState } from './replay-search';
+import { REPLAY_STATES, type ReplayFilter, type ReplayState } from '../../model/replay/replay-search';
 
 const STATE_LABELS: Readonly<Record<ReplayState, LabelKey>> = {
   failed: 'find.state.failed',

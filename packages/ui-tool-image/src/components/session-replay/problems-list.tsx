@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { formatLabel, useLabels } from '../../labels';
-import type { ReplayProblem } from './replay-items';
+import type { ReplayProblem } from '../../model/replay/replay-builder';
 
 /**
  * What the reader could not use in the log, by line: QA needs to see a log is damaged, not guess.

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
-import { ConversationMessage } from '../conversation-message';
-import { RowOpenState, RowOpenStateContext } from '../row-open-state';
+import { ConversationMessage } from '../message/conversation-message';
+import { RowOpenState, RowOpenStateContext } from '../row/row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
-import { ToolCallView } from '../tool-call-view';
+import { ToolCallView } from '../row/tool-call-view';
 import { FindBar } from './find-bar';
 import { highlightText } from './find-highlight';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
-import { itemIndexAtLine, type ReplayItem } from './replay-items';
+import type { ConversationItem } from '../../model/conversation';
+import { itemIndexAtLine } from '../../model/replay/replay-builder';
 import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
-import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from './replay-search';
+import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
 export interface SessionReplayProps {
@@ -28,7 +29,7 @@ export interface SessionReplayProps {
   readonly onFilterChange?: (filter: ReplayFilter) => void;
 }
 
-function ReplayItemView({ item }: { readonly item: ReplayItem }): ReactNode {
+function ReplayItemView({ item }: { readonly item: ConversationItem }): ReactNode {
   return item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />;
 }
 

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { ReplayItem } from './replay-items';
-import { itemSearchText, SearchHaystack, stateBit, type ReplayFilter, type ReplaySearchIndex, type ReplayState } from './replay-search';
+import type { ConversationItem } from '../../model/conversation';
+import { itemSearchText, SearchHaystack, stateBit, type ReplayFilter, type ReplaySearchIndex, type ReplayState } from '../../model/replay/replay-search';
 
 export interface ReplayFind {
-  /** Each item's key (`replayItemKey`): the virtualizer asks for them on every re-measure. */
+  /** Each item's key (`conversationItemKey`): the virtualizer asks for them on every re-measure. */
   readonly keys: readonly string[];
   /** Indexes (into the items) the tool and state filters let through, in order; `null` when nothing is filtered. */
   readonly visible: readonly number[] | null;
@@ -12,11 +12,11 @@ export interface ReplayFind {
   readonly toolCounts: readonly (readonly [string, number])[];
   readonly stateCounts: Readonly<Record<ReplayState, number>>;
   /** The calls of a matching item to open so the match shows: the item's own and its nested calls that match. */
-  readonly callsToOpen: (item: ReplayItem) => string[];
+  readonly callsToOpen: (item: ConversationItem) => string[];
 }
 
 /** Counts, the filtered list and the matches of the find bar, over a replay's items (summarised and searched with `index`). */
-export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter, index: ReplaySearchIndex): ReplayFind {
+export function useReplayFind(items: readonly ConversationItem[], filter: ReplayFilter, index: ReplaySearchIndex): ReplayFind {
   const { keys, facts, toolCounts, stateCounts } = useMemo(() => index.summaryOf(items), [items, index]);
 
   const { tool, states } = filter;
@@ -43,12 +43,12 @@ export function useReplayFind(items: readonly ReplayItem[], filter: ReplayFilter
     return visible === null ? found : positionsIn(visible, found);
   }, [needle, visible, haystack]);
 
-  const callsToOpen = (item: ReplayItem): string[] => {
+  const callsToOpen = (item: ConversationItem): string[] => {
     if (item.kind !== 'call') return [];
     const open: string[] = [item.node.callId];
     const visit = (node: typeof item.node): void => {
       for (const child of node.children) {
-        if (itemSearchText({ kind: 'call', line: item.line, node: child }).includes(needle)) open.push(child.callId);
+        if (itemSearchText({ kind: 'call', node: child }).includes(needle)) open.push(child.callId);
         visit(child);
       }
     };

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { ParsedSessionLog } from '../../model';
-import { ReplayBuilder, type Replay, type ShouldYield } from './replay-items';
-import type { ReplaySearchIndex } from './replay-search';
+import { ReplayBuilder, type Replay, type ShouldYield } from '../../model/replay/replay-builder';
+import type { ReplaySearchIndex } from '../../model/replay/replay-search';
 
 /**
  * Events the first render replays. A count, not a time: a server render and the hydrating render

@@ -1,0 +1,37 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useLabels } from '../../labels';
+import type { ToolRowModel } from '../../model';
+
+export interface RowSummaryProps {
+  readonly row: ToolRowModel;
+  readonly onOpenFile?: ((path: string) => void) | undefined;
+}
+
+/** The row's path: a button that opens the file, or plain text when there is nothing to open. */
+export function RowSummary({ row, onOpenFile }: RowSummaryProps): ReactNode {
+  const labels = useLabels();
+  const { summary, filePath, state } = row;
+  if (summary === undefined) return null;
+  // A failed or stopped call may never have touched the file: offering to open it would mislead.
+  if (filePath === undefined || onOpenFile === undefined || state === 'error' || state === 'stopped') {
+    return <span className="tc-row__summary">{summary}</span>;
+  }
+
+  const openFile = (): void => {
+    onOpenFile(filePath);
+  };
+  const openOnKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    // Handled on keydown and stopped here, so no ancestor (a parent row, the host page) treats the
+    // key as its own; preventDefault also stops the browser from synthesizing a second click.
+    event.preventDefault();
+    event.stopPropagation();
+    openFile();
+  };
+  return (
+    <button type="button" className="tc-row__summary tc-row__summary--link" onClick={openFile} onKeyDown={openOnKey}>
+      <span className="tc-visually-hidden">{labels['row.openFile']} </span>
+      {summary}
+    </button>
+  );
+}

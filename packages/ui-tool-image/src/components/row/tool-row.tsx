@@ -1,0 +1,85 @@
+import { useId, type ReactNode } from 'react';
+import { useLabels } from '../../labels';
+import type { ToolCallNode, ToolRowModel } from '../../model';
+import { useRowOpen } from './row-open-state';
+import { RowSummary } from './row-summary';
+import { ToolIcon } from './tool-icon';
+
+export interface ToolRowProps {
+  readonly node: ToolCallNode;
+  readonly row: ToolRowModel;
+  readonly onOpenFile?: ((path: string) => void) | undefined;
+  /**
+   * Whether the body is open while the person has not toggled the row. Followed as it changes, so
+   * a live call that settles into an image card opens itself; once toggled, the person's choice wins.
+   */
+  readonly autoExpand?: boolean;
+  /** The body: mounted only while the row is expanded. */
+  readonly children?: ReactNode;
+  /**
+   * Sub-rows (calls dispatched from inside this one): always shown under the row, as the harness
+   * shows them; the row's own toggle hides only its body.
+   */
+  readonly nested?: ReactNode;
+}
+
+/**
+ * The chrome every tool row shares: icon, title, state, path summary and a disclosure for the body.
+ * The summary button sits beside the disclosure button, never inside it: buttons cannot nest.
+ */
+export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, nested }: ToolRowProps): ReactNode {
+  const labels = useLabels();
+  const bodyId = useId();
+  const nameIds = { title: useId(), state: useId(), reason: useId() };
+  const [expanded, setExpanded] = useRowOpen(node.callId, autoExpand);
+  const busy = row.state === 'running' || row.state === 'preparing';
+  // An unknown tool is better named by its recorded name than by the generic title.
+  const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
+
+  return (
+    <div
+      className="tc-row"
+      data-tool={node.name ?? undefined}
+      data-state={row.state}
+      data-call-id={node.callId}
+      data-variant={row.variant}
+      aria-busy={busy || undefined}
+    >
+      <div className="tc-row__header">
+        <button
+          type="button"
+          className="tc-row__disclosure"
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          // The name is the title and state, then why a failed or stopped call ended ("Read image Failed Error: …").
+          aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
+          onClick={() => {
+            setExpanded(!expanded);
+          }}
+        >
+          <span className="tc-row__chevron" aria-hidden="true" />
+          <ToolIcon variant={row.variant} />
+          <span id={nameIds.title} className="tc-row__title">
+            {title}
+          </span>
+          <span className="tc-row__state" aria-hidden="true" />
+          {/* Keeps title and state apart in the accessible name: "Read image Done". */}{' '}
+          <span id={nameIds.state} className="tc-visually-hidden">
+            {labels[`state.${row.state}`]}
+          </span>
+        </button>
+        <RowSummary row={row} onOpenFile={onOpenFile} />
+        {row.reason === undefined ? null : (
+          <span id={nameIds.reason} className="tc-row__reason">
+            {row.reason}
+          </span>
+        )}
+      </div>
+      {/* Always present so aria-controls points at an element; the content mounts only while open. */}
+      <div id={bodyId} className="tc-row__body" hidden={!expanded}>
+        {expanded ? children : null}
+      </div>
+      {nested}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { callArguments, filePathArgument } from '../call-arguments';
+import { viewContentBlock } from '../content-blocks';
+import { jsonWithImages } from './json-with-images';
+import { memoizePerNode } from '../node-memo';
+import { imagePart, type OutputPart } from './output-part';
+import { displayPath, type PathDisplayOptions } from '../path-display';
+import type { ToolCallNode, ToolResult } from '../call-tree';
+
+export type { OutputPart } from './output-part';
+
+export type ToolRowVariant = 'read' | 'write' | 'edit' | 'terminal' | 'search' | 'web' | 'other';
+
+const TOOL_VARIANTS = {
+  read: 'read',
+  read_image: 'read',
+  write: 'write',
+  edit: 'edit',
+  shell: 'terminal',
+  bash: 'terminal',
+  run_code: 'terminal',
+  grep: 'search',
+  glob: 'search',
+  search: 'search',
+  web_fetch: 'web',
+  web_search: 'web',
+} as const satisfies Record<string, ToolRowVariant>;
+
+export type KnownToolName = keyof typeof TOOL_VARIANTS;
+
+/** Label key of a row title; every known tool has its own, anything else is generic. */
+export type ToolTitleKey = `tool.title.${KnownToolName}` | 'tool.title.generic';
+
+/** `preparing` = no result yet and the arguments are not (yet) a JSON object. */
+export type ToolRowState = 'preparing' | 'running' | 'done' | 'error' | 'stopped';
+
+export interface ToolRowModel {
+  readonly variant: ToolRowVariant;
+  readonly titleKey: ToolTitleKey;
+  readonly state: ToolRowState;
+  /** File tools: the `file_path` argument for display (relative to cwd, else `~`). */
+  readonly summary?: string;
+  /** File tools: the raw `file_path` argument, for opening the file. */
+  readonly filePath?: string;
+  /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
+  readonly output?: readonly OutputPart[];
+  /** Failed and stopped calls: the first non-blank line of the result's text, so a collapsed row says why. */
+  readonly reason?: string;
+}
+
+const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
+
+function isKnownToolName(name: string): name is KnownToolName {
+  // `hasOwn`, not `in`: a tool named `constructor` or `__proto__` must not match Object.prototype.
+  return Object.hasOwn(TOOL_VARIANTS, name);
+}
+
+function rowState(result: ToolResult | undefined, hasArguments: boolean): ToolRowState {
+  if (result === undefined) return hasArguments ? 'running' : 'preparing';
+  if (result.outcome === 'ok') return 'done';
+  return result.outcome;
+}
+
+function outputPart(block: unknown): OutputPart {
+  const view = viewContentBlock(block);
+  switch (view.kind) {
+    case 'text':
+      return jsonWithImages(view.text) ?? view;
+    case 'invalid-image':
+      return view;
+    case 'image':
+      return imagePart(view.attachment);
+    case 'other':
+      return { kind: 'unsupported' };
+  }
+}
+
+/** The first non-blank line of a result's text blocks, trimmed; `undefined` when it has none. */
+function firstTextLine(result: ToolResult): string | undefined {
+  for (const block of result.content) {
+    const view = viewContentBlock(block);
+    if (view.kind !== 'text') continue;
+    const line = view.text.split('\n').find((candidate) => candidate.trim() !== '');
+    if (line !== undefined) return line.trim();
+  }
+  return undefined;
+}
+
+function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRowModel {
+  const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
+  const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
+  const args = callArguments(node);
+  const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
+  const state = rowState(node.result, args !== null);
+  const reason = node.result !== undefined && (state === 'error' || state === 'stopped') ? firstTextLine(node.result) : undefined;
+  return {
+    variant,
+    titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,
+    state,
+    ...(filePath === null ? {} : { summary: displayPath(filePath, options), filePath }),
+    ...(node.result === undefined ? {} : { output: node.result.content.map(outputPart) }),
+    ...(reason === undefined ? {} : { reason }),
+  };
+}
+
+/** What a tool row shows for a node. Memoised per node and option values. */
+export const toolRowModel: (node: ToolCallNode, options?: PathDisplayOptions) => ToolRowModel = memoizePerNode(deriveToolRow);

@@ -1,0 +1,28 @@
+import type { ToolCallNode, ToolCallProblem } from './call-tree';
+import type { MessagePart, MessageRole } from './message-parts';
+
+/**
+ * What a session shows, in order: messages (text and images) between the tool calls that split
+ * them. One type for every format and for the replay. `line` is the 1-based line of the file an
+ * item starts at, where the format has lines (what a problem's line is matched to).
+ */
+export type ConversationItem =
+  | {
+      readonly kind: 'message';
+      /** The message's identity across renders and across snapshots of a growing file. */
+      readonly key: string;
+      readonly line?: number;
+      readonly role: MessageRole;
+      readonly parts: readonly MessagePart[];
+    }
+  | { readonly kind: 'call'; readonly line?: number; readonly node: ToolCallNode };
+
+export interface Conversation {
+  readonly items: readonly ConversationItem[];
+  readonly problems: readonly ToolCallProblem[];
+}
+
+/** An item's identity across renders and across prefixes of the same session. */
+export function conversationItemKey(item: ConversationItem): string {
+  return item.kind === 'call' ? `call:${item.node.callId}` : `message:${item.key}`;
+}

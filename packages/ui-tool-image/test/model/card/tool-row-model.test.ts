@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { toolRowModel, type ToolCallNode } from '../../../src/model';
+import { CWD, envelopeText, HOME, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent, UNNAMED_RED_PNG_REF } from '../builders';
+
+const OPTIONS = { cwd: CWD, home: HOME };
+
+function call(name: string, args: unknown = { file_path: `${CWD}/src/a.ts` }): ToolCallNode {
+  return onlyRoot([toolCallEvent('c', name, typeof args === 'string' ? args : JSON.stringify(args))]);
+}
+
+function settled(name: string, content: readonly unknown[], extra: Parameters<typeof toolResultEvent>[2] = {}): ToolCallNode {
+  return onlyRoot([toolCallEvent('c', name, JSON.stringify({ file_path: 'red.png' })), toolResultEvent('c', content, extra)]);
+}
+
+describe('toolRowModel: variant and title', () => {
+  it.each([
+    ['read', 'read'],
+    ['read_image', 'read'],
+    ['write', 'write'],
+    ['edit', 'edit'],
+    ['shell', 'terminal'],
+    ['bash', 'terminal'],
+    ['run_code', 'terminal'],
+    ['grep', 'search'],
+    ['glob', 'search'],
+    ['search', 'search'],
+    ['web_fetch', 'web'],
+    ['web_search', 'web'],
+  ] as const)('%s → variant %s with its own title key', (name, variant) => {
+    expect(toolRowModel(call(name))).toMatchObject({ variant, titleKey: `tool.title.${name}` });
+  });
+
+  it.each(['mystery', 'constructor', '__proto__', 'toString', ''])('unknown tool %j → other, generic title', (name) => {
+    expect(toolRowModel(call(name))).toMatchObject({ variant: 'other', titleKey: 'tool.title.generic' });
+  });
+
+  it('a node without call head is other/generic', () => {
+    const node = onlyRoot([toolResultEvent('ghost', [{ type: 'text', text: 'x' }])]);
+    expect(toolRowModel(node)).toEqual({ variant: 'other', titleKey: 'tool.title.generic', state: 'done', output: [{ kind: 'text', text: 'x' }] });
+  });
+});
+
+describe('toolRowModel: path summary and filePath', () => {
+  it.each(['read', 'read_image', 'write', 'edit'])('%s shows its file_path relative to cwd and keeps the raw one for opening', (name) => {
+    expect(toolRowModel(call(name), OPTIONS)).toMatchObject({ summary: 'src/a.ts', filePath: `${CWD}/src/a.ts` });
+  });
+
+  it('uses ~ for home', () => {
+    expect(toolRowModel(call('read', { file_path: `${HOME}/notes.md` }), OPTIONS)).toMatchObject({ summary: '~/notes.md', filePath: `${HOME}/notes.md` });
+  });
+
+  it('non-file tools and blank paths get neither key', () => {
+    for (const node of [call('bash', { command: 'ls', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
+      const row = toolRowModel(node, OPTIONS);
+      expect(row).not.toHaveProperty('summary');
+      expect(row).not.toHaveProperty('filePath');
+    }
+  });
+});
+
+describe('toolRowModel: state', () => {
+  it('preparing while the arguments are not a JSON object yet, running once they are', () => {
+    expect(toolRowModel(call('read_image', '{"file_pa')).state).toBe('preparing');
+    expect(toolRowModel(call('read_image', '"red.png"')).state).toBe('preparing');
+    expect(toolRowModel(call('read_image')).state).toBe('running');
+  });
+
+  it('done, error and stopped from the result outcome', () => {
+    expect(toolRowModel(settled('read_image', IMAGE_CONTENT)).state).toBe('done');
+    expect(toolRowModel(settled('read_image', [], { isError: true })).state).toBe('error');
+    expect(toolRowModel(settled('read_image', [], { isError: true, error: { code: 'FS_NOT_FOUND' } })).state).toBe('error');
+    expect(toolRowModel(settled('read_image', [], { isError: true, error: { code: 'interrupted' } })).state).toBe('stopped');
+    expect(toolRowModel(settled('read_image', [], { isError: true, error: { code: 'aborted' } })).state).toBe('stopped');
+  });
+});
+
+describe('toolRowModel: output', () => {
+  it('is absent while running', () => {
+    expect(toolRowModel(call('read'))).not.toHaveProperty('output');
+  });
+
+  it('gives one part per block; image parts hold only the validated name and dimensions, never the attachment', () => {
+    const content = [
+      ...IMAGE_CONTENT,
+      { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, width: 640, height: 480, extra: 'sha256:leak' } },
+      { type: 'image', attachment: { ...RED_PNG_REF, mediaType: 'image/svg+xml' } },
+      { type: 'tool-call', id: 'x', attachment: RED_PNG_REF },
+    ];
+    const { output } = toolRowModel(settled('read_image', content));
+    expect(output).toEqual([
+      { kind: 'text', text: envelopeText() },
+      { kind: 'image', name: 'red.png', width: 1, height: 1 },
+      { kind: 'image', width: 640, height: 480 },
+      { kind: 'invalid-image' },
+      { kind: 'unsupported' },
+    ]);
+    expect(output?.[2]).not.toHaveProperty('name');
+    expect(JSON.stringify(output?.filter((part) => part.kind !== 'text'))).not.toMatch(/attachmentId|sha256|mediaType|bytes|leak/);
+  });
+
+  it('keeps text blocks verbatim, including hostile strings', () => {
+    const hostile = '<script>alert(1)</script> javascript:void(0) \uD800';
+    expect(toolRowModel(settled('read', [{ type: 'text', text: hostile }])).output).toEqual([{ kind: 'text', text: hostile }]);
+  });
+});
+
+describe('toolRowModel: memoisation', () => {
+  it('returns the identical object for the same node and equal option values, a new one otherwise', () => {
+    const node = call('read');
+    const row = toolRowModel(node, { cwd: CWD });
+    expect(toolRowModel(node, { cwd: CWD })).toBe(row);
+    expect(toolRowModel(node, { cwd: '/srv' })).not.toBe(row);
+  });
+});
