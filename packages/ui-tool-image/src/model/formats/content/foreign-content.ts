@@ -23,7 +23,12 @@ function described(kind: string, detail: unknown): string {
   return isNonEmptyString(detail) ? `[${kind}: ${detail}]` : `[${kind}]`;
 }
 
-function inlineImage(data: unknown, mediaType: unknown, name?: string): WireBlock {
+/**
+ * Inline base64 image data (any format's: MCP `data`, Anthropic `source.data`, a data URL's payload) as
+ * an image block; data that is not base64 of a PNG, JPEG, GIF or WebP image becomes a short placeholder text.
+ * Every format adapter decodes inline images through here.
+ */
+export function imageFromBase64(data: unknown, mediaType: unknown, name?: string): WireBlock {
   const ref = typeof data === 'string' ? inlineImageRef(data, name) : null;
   return ref === null ? text(described('image that could not be read', mediaType)) : image(ref);
 }
@@ -36,11 +41,11 @@ function storedImage(attachment: unknown): WireBlock {
 const DATA_URL = /^data:([^;,]*)((?:;[^;,]*)*),/i;
 
 /** A `data:` URL's bytes as an inline image; any other URL as a link the app's loader resolves. */
-function imageAtUrl(url: string, mediaType: unknown, name?: string): WireBlock {
+export function imageAtUrl(url: string, mediaType: unknown, name?: string): WireBlock {
   const dataUrl = DATA_URL.exec(url);
   if (dataUrl !== null) {
     const isBase64 = (dataUrl[2] ?? '').toLowerCase().split(';').includes('base64');
-    return isBase64 ? inlineImage(url.slice(dataUrl[0].length), mediaType ?? dataUrl[1], name) : text(described('image that could not be read', mediaType));
+    return isBase64 ? imageFromBase64(url.slice(dataUrl[0].length), mediaType ?? dataUrl[1], name) : text(described('image that could not be read', mediaType));
   }
   const ref = linkedImageRef(url, mediaType, name === undefined ? {} : { name });
   return ref === null ? text(described('link', url)) : image(ref);
@@ -58,7 +63,7 @@ function isImageMediaTypeLike(value: unknown): boolean {
 function embeddedResource(resource: unknown): WireBlock {
   if (!isRecord(resource)) return text(described('resource', undefined));
   const { uri, mimeType, blob } = resource;
-  if (typeof blob === 'string' && isImageMediaTypeLike(mimeType)) return inlineImage(blob, mimeType, optionalName(uri));
+  if (typeof blob === 'string' && isImageMediaTypeLike(mimeType)) return imageFromBase64(blob, mimeType, optionalName(uri));
   return text(described('resource', uri));
 }
 
@@ -69,7 +74,7 @@ function mcpBlock(block: JsonRecord): WireBlock {
     case 'image':
       // Already a reference: this host's own result shape, forwarded.
       if (block.attachment !== undefined) return storedImage(block.attachment);
-      return inlineImage(block.data, block.mimeType);
+      return imageFromBase64(block.data, block.mimeType);
     case 'audio':
       return text(described('audio', block.mimeType));
     case 'resource_link': {
@@ -94,11 +99,11 @@ function fileData(part: JsonRecord): WireBlock {
   const { data, mediaType } = part;
   const name = optionalName(part.filename);
   if (isRecord(data)) {
-    if (data.type === 'data') return inlineImage(data.data, mediaType, name);
+    if (data.type === 'data') return imageFromBase64(data.data, mediaType, name);
     if (data.type === 'url' && typeof data.url === 'string') return imageAtUrl(data.url, mediaType, name);
     return text(described('file', name ?? mediaType));
   }
-  return inlineImage(data, mediaType, name);
+  return imageFromBase64(data, mediaType, name);
 }
 
 function toolOutputPart(part: JsonRecord): WireBlock {
@@ -111,7 +116,7 @@ function toolOutputPart(part: JsonRecord): WireBlock {
     case 'media':
     case 'file-data':
       return isImageMediaTypeLike(part.mediaType)
-        ? inlineImage(part.data, part.mediaType, optionalName(part.filename))
+        ? imageFromBase64(part.data, part.mediaType, optionalName(part.filename))
         : text(described('file', part.mediaType));
     case 'image-url':
       return typeof part.url === 'string' ? imageAtUrl(part.url, undefined) : text(described('link', undefined));
