@@ -53,3 +53,7 @@ export type { ImageHeaderSize } from './formats/content/image-header-size';
 export { inlineImageRef, linkedImageRef } from './formats/content/adapted-image';
 export { adaptedImageSource } from './adapted-image-source';
 export type { AdaptedImageSource } from './adapted-image-source';
+export { AgentLogReader, readAgentLog } from './formats/agent-log/agent-log-reader';
+export { AGENT_LOG_FORMATS } from './formats/agent-log/format-reader';
+export type { AgentLogFormat, SessionFacts } from './formats/agent-log/format-reader';
+export type { AgentLog } from './formats/agent-log/agent-log';

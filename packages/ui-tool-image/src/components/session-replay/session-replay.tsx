@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
+import { isAgentLog, type AgentLog } from '../../model/formats/agent-log/agent-log';
 import { ConversationMessage } from '../message/conversation-message';
 import { RowOpenState, RowOpenStateContext } from '../row/row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
@@ -18,8 +19,8 @@ import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/rep
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
 export interface SessionReplayProps {
-  /** A log as `parseSessionLog` returns it. */
-  readonly log: ParsedSessionLog;
+  /** A log as `parseSessionLog` returns it, or a session of any format as `readAgentLog` returns it. */
+  readonly log: ParsedSessionLog | AgentLog;
   /**
    * The find bar's filter, when the embedder keeps it (e.g. in the URL); the replay keeps its own
    * otherwise. Give `onFilterChange` with it.
@@ -66,7 +67,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   const pendingItem = useRef<number | null>(null);
 
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
-  const cwd = settings.cwd ?? log.header?.cwd;
+  const cwd = settings.cwd ?? (isAgentLog(log) ? log.facts.cwd : log.header?.cwd);
   const replaySettings = useMemo(() => (cwd === undefined ? settings : { ...settings, cwd }), [settings, cwd]);
   const itemAt = useCallback((position: number) => items[visible === null ? position : (visible[position] ?? -1)], [items, visible]);
   const { keys } = find;

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import type { ParsedSessionLog } from '../../model';
+import { isAgentLog, type AgentLog } from '../../model/formats/agent-log/agent-log';
 import { ReplayBuilder, type Replay, type ShouldYield } from '../../model/replay/replay-builder';
 import type { ReplaySearchIndex } from '../../model/replay/replay-search';
 
@@ -47,16 +48,33 @@ function inNextTask(run: () => void): () => void {
   return close;
 }
 
+const conversationReplays = new WeakMap<AgentLog, Replay>();
+
+/** Another format's session, already read whole into a conversation: nothing is left to replay. */
+function conversationReplay(log: AgentLog): Replay {
+  let replay = conversationReplays.get(log);
+  if (replay === undefined) {
+    replay = { items: log.conversation.items, problems: log.problems, pendingEvents: 0 };
+    conversationReplays.set(log, replay);
+  }
+  return replay;
+}
+
 /**
  * The replay of `log`, kept across renders: a log that grows costs only what was appended. A long
  * log given at once is replayed in slices, one task each, so the page paints its first rows at
  * once and never stops responding for long; `pendingEvents` says how much is still to come. Each
  * slice also brings `index`'s summary up to date, so a render finds it done.
  */
-export function useReplay(log: ParsedSessionLog, index: ReplaySearchIndex): Replay {
+export function useReplay(log: ParsedSessionLog | AgentLog, index: ReplaySearchIndex): Replay {
   const [builder] = useState(() => new ReplayBuilder());
   const [, replayedMore] = useReducer((renders: number) => renders + 1, 0);
-  const replay = builder.replayOf(log, builder.started ? afterMs(MS_PER_SLICE) : afterEvents(EVENTS_IN_FIRST_RENDER));
+  const pace = builder.started ? afterMs(MS_PER_SLICE) : afterEvents(EVENTS_IN_FIRST_RENDER);
+  // Our own format is replayed here, in slices; another format's session comes read whole.
+  let replay: Replay;
+  if (!isAgentLog(log)) replay = builder.replayOf(log, pace);
+  else if (log.session !== undefined) replay = builder.replayOf(log.session, pace);
+  else replay = conversationReplay(log);
   useEffect(() => {
     if (replay.pendingEvents === 0) return;
     const renderedAt = performance.now();

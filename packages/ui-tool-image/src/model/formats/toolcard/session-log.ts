@@ -1,4 +1,5 @@
-import { isRecord, tryParseJson, type JsonRecord } from '../../narrow';
+import { jsonLineProblem, parseJsonLine } from '../../json-line';
+import { isRecord, type JsonRecord } from '../../narrow';
 
 /**
  * The event types a replay reads. Every other well-formed event (chunks, requests, steps, hooks,
@@ -131,10 +132,10 @@ export class SessionLogReader {
     }
     if (content.trim() === '') return;
 
-    const parsed = tryParseJson(content);
-    if (parsed === null) {
+    const parsed = parseJsonLine(content);
+    if (!('value' in parsed)) {
       // Only the last line can be cut short: a log being written always ends lines with '\n'.
-      const message = last ? 'truncated last line (log still being written?)' : 'malformed JSON';
+      const message = last && parsed.problem === 'malformed' ? 'truncated last line (log still being written?)' : jsonLineProblem(parsed.problem);
       this.problems.push({ line: lineNumber, message: this.headerSlotSeen ? message : `${message} where the session header was expected` });
       if (this.headerSlotSeen) this.nextSeq += 1;
       this.headerSlotSeen = true;
