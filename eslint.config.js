@@ -35,8 +35,38 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Layers point one way (DESIGN §4, §3): a lower layer never imports a higher one. UI: model → labels →
+  // slots → components → plugins (the worker reads the model only).
+  ...layerRules('packages/ui-tool-image/src', [
+    { layer: 'model', above: ['labels', 'slots', 'components', 'plugins', 'worker'], packages: ['react', 'react-dom', 'react/*', '@tanstack/*'] },
+    { layer: 'labels', above: ['slots', 'components', 'plugins', 'worker'] },
+    { layer: 'slots', above: ['components', 'plugins', 'worker'] },
+    { layer: 'components', above: ['plugins', 'worker'] },
+    { layer: 'worker', above: ['labels', 'slots', 'components', 'plugins'], packages: ['react', 'react-dom', 'react/*'] },
+  ]),
   {
     files: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );
+
+/**
+ * `no-restricted-imports` for each layer folder under `root`: no import of a folder above it (by any
+ * relative path) and none of the listed packages.
+ */
+function layerRules(root, layers) {
+  return layers.map(({ layer, above, packages = [] }) => ({
+    files: [`${root}/${layer}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...above.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: `${layer}/ is below ${folder}/: it must not import it.` })),
+            ...(packages.length === 0 ? [] : [{ group: packages, message: `${layer}/ is framework-free.` }]),
+          ],
+        },
+      ],
+    },
+  }));
+}

@@ -32,6 +32,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The repository's own rules (lint layers…), checked on planted files.
+          name: 'repo',
+          root: '.',
+          include: ['scripts/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         plugins: [workspaceSources()],
         test: {
           name: 'ui',
