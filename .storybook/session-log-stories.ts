@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { Indexer } from 'storybook/internal/types';
 import type { Plugin } from 'vite';
+import { REFERENCE_LOG_STORY_GLOB, REFERENCE_LOGS_FOUND, referenceLogName } from './reference-logs.ts';
 
 /**
- * Every session log under `stories/fixtures` is a story file of its own: Storybook indexes the
- * `.jsonl` file as one story, and Vite serves it as a CSF module that replays the log. Adding a
+ * Every recorded session log and every reference log is a story file of its own: Storybook indexes
+ * the `.jsonl` file as one story, and Vite serves it as a CSF module that replays the log. Adding a
  * log adds a story (and a test, and a screenshot baseline) with no code change.
  */
 
-/** `stories/fixtures/sessions/<name>.jsonl` and `stories/fixtures/reference-logs/<name>/session.jsonl`. */
-export const SESSION_LOG_GLOBS = ['../stories/fixtures/sessions/*.jsonl', '../stories/fixtures/reference-logs/*/session.jsonl'];
+/** `stories/fixtures/sessions/<name>.jsonl`, and `<name>/session.jsonl` of the reference logs when they are there. */
+export const SESSION_LOG_GLOBS = ['../stories/fixtures/sessions/*.jsonl', ...(REFERENCE_LOGS_FOUND ? [REFERENCE_LOG_STORY_GLOB] : [])];
 
 const STORY_FACTORY = path.resolve(import.meta.dirname, '../stories/replay/session-log-story.tsx');
 const EXPORT_NAME = 'Replay';
@@ -28,7 +29,7 @@ function storyOfLogFile(file: string): LogFileStory | undefined {
   if (recorded !== undefined) {
     return { logName: `sessions/${recorded}`, title: `Replay/Recorded sessions/${recorded}`, storyName: recorded };
   }
-  const reference = /\/stories\/fixtures\/reference-logs\/([^/]+)\/session\.jsonl$/.exec(normalised)?.[1];
+  const reference = referenceLogName(file);
   if (reference !== undefined) {
     return { logName: `reference/${reference}`, title: `Replay/Reference logs/${reference}`, storyName: reference };
   }

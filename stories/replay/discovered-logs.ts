@@ -1,16 +1,13 @@
+import { REFERENCE_LOG_TEXTS } from '../support/reference-logs';
+
 /**
- * Every recorded session and every reference log, found at build time: adding a `.jsonl` file
- * adds an option to the replay story with no code change. Reference logs are stored with a
- * `{{cwd}}` placeholder, replaced by a fixed working directory.
+ * Every recorded session and every reference log (when `../shared/reference-logs` is there), found
+ * at build time: adding a `.jsonl` file adds an option to the replay story with no code change.
+ * Reference logs hold a `{{cwd}}` placeholder, replaced by a fixed working directory.
  */
 export const REPLAY_CWD = '/home/qa/project';
 
 const SESSIONS = import.meta.glob<string>('../fixtures/sessions/*.jsonl', { query: '?raw', import: 'default', eager: true });
-const REFERENCE_LOGS = import.meta.glob<string>('../fixtures/reference-logs/*/session.jsonl', {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-});
 
 /** A log's text with the reference logs' `{{cwd}}` placeholder filled in. */
 export function withReplayCwd(text: string): string {
@@ -26,9 +23,10 @@ function named(modules: Readonly<Record<string, string>>, prefix: string, patter
 
 /** Log name (`sessions/<scenario>` or `reference/<name>`) → log text, sorted by name. */
 export const DISCOVERED_LOGS: ReadonlyMap<string, string> = new Map(
-  [...named(SESSIONS, 'sessions', /\/sessions\/([^/]+)\.jsonl$/), ...named(REFERENCE_LOGS, 'reference', /\/reference-logs\/([^/]+)\/session\.jsonl$/)].sort(
-    ([a], [b]) => a.localeCompare(b),
-  ),
+  [
+    ...named(SESSIONS, 'sessions', /\/sessions\/([^/]+)\.jsonl$/),
+    ...named(REFERENCE_LOG_TEXTS, 'reference', /\/reference-logs\/([^/]+)\/session\.jsonl$/),
+  ].sort(([a], [b]) => a.localeCompare(b)),
 );
 
 export const LOG_NAMES: readonly string[] = [...DISCOVERED_LOGS.keys()];

@@ -1,153 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { parseSessionLog } from '@toolcard/ui-tool-image';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { loadRecordedAttachment } from '../support/attachment-store';
-import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
-import type { ToolcardParameters } from '../support/toolcard-parameters';
-import { DISCOVERED_LOGS, LOG_NAMES, REPLAY_CWD } from './discovered-logs';
-import { LogReplay } from './log-replay';
-
-interface FixtureReplayProps {
-  /** Which discovered log: `sessions/<scenario>` or `reference/<name>`. */
-  readonly session: string;
-  /** Replay events with seq ≤ step; the whole log when absent. */
-  readonly step?: number;
-}
-
-/** One discovered log, parsed and replayed up to `step`. */
-function FixtureReplay({ session, step }: FixtureReplayProps) {
-  const text = DISCOVERED_LOGS.get(session);
-  if (text === undefined) return <p>No log named {session}.</p>;
-  // Keyed so a new log or a new step from the controls starts the in-canvas step input afresh.
-  return <LogReplay key={`${session}:${String(step)}`} log={parseSessionLog(text)} initialStep={step} />;
-}
-
-const MAX_EVENTS = Math.max(0, ...[...DISCOVERED_LOGS.values()].map((text) => parseSessionLog(text).events.length));
+import { expect, within } from 'storybook/test';
+import { LOG_NAMES } from './discovered-logs';
+import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta } from './fixture-replay';
 
 const meta = {
   title: 'Replay/Step through a log',
-  component: FixtureReplay,
-  parameters: { toolcard: { loadImage: loadRecordedAttachment } satisfies ToolcardParameters },
-  argTypes: {
-    session: { control: 'select', options: LOG_NAMES },
-    step: { control: { type: 'range', min: 0, max: MAX_EVENTS, step: 1 } },
-  },
+  ...fixtureReplayMeta,
 } satisfies Meta<typeof FixtureReplay>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-async function expectNoRawAttachment(canvasElement: HTMLElement): Promise<void> {
-  await expect(canvasElement.ownerDocument.body.innerHTML).not.toContain('attachmentId');
-}
-
-function imageCards(canvasElement: HTMLElement): NodeListOf<Element> {
-  return canvasElement.querySelectorAll('.tc-card--image');
-}
-
-/** Types a seq into the in-canvas step input. */
-async function replayUpTo(canvasElement: HTMLElement, seq: number): Promise<void> {
-  const input = within(canvasElement).getByLabelText('Replay up to event (seq)');
-  await userEvent.clear(input);
-  await userEvent.type(input, String(seq));
-}
+/** The log it opens on: a recorded one, so the story is the same with or without the reference logs. */
+const FIRST_LOG = 'sessions/01-screenshot-png';
 
 /** Any discovered log (select it in the controls); every one must replay without leaking raw references. */
 export const Replay: Story = {
-  args: { session: LOG_NAMES[0] ?? '' },
+  args: { session: FIRST_LOG },
   play: async ({ canvasElement }) => {
-    await expect(LOG_NAMES).toEqual(expect.arrayContaining(['reference/read-image', 'reference/read-image-text-route']));
+    await expect(LOG_NAMES).toEqual(expect.arrayContaining([FIRST_LOG, 'sessions/09-text-only-refusal']));
     await expect(within(canvasElement).getByRole('region', { name: 'Session replay' })).toBeVisible();
     await expectNoRawAttachment(canvasElement);
-  },
-};
-
-// The read-image reference log: the call's seq is 14, its result's 15.
-const READ_CALL_ID = 'read-image-call';
-const READ_CALL_SEQ = 14;
-const READ_FACTS = 'image/png image, 1x1 px, 69 bytes';
-
-export const ReferenceReadImage: Story = {
-  name: 'Reference: read-image',
-  args: { session: 'reference/read-image' },
-  play: async ({ canvasElement, step }) => {
-    const canvas = within(canvasElement);
-    await step('settled, with its labels', async () => {
-      const row = rowOf(canvasElement, READ_CALL_ID);
-      await expect(row).toHaveAttribute('data-state', 'done');
-      await expect(row).not.toHaveAttribute('aria-busy');
-      await expect(disclosureOf(row)).toHaveAccessibleName('Read image Done');
-      // No `onOpenFile` here, so the path is plain text, relative to the session's cwd.
-      await expect(summaryButtonOf(row)).toBeNull();
-      await expect(row.querySelector('.tc-row__summary')).toHaveTextContent(/^red\.png$/);
-      await expect(canvas.getByText('DONE')).toBeVisible();
-    });
-    await step('recorded without presentation meta: the image card, labelled from file_path', async () => {
-      // The host that wrote this log predates `meta.path`: DESIGN's rule takes the call's own argument.
-      await expect(imageCards(canvasElement)).toHaveLength(1);
-      const row = rowOf(canvasElement, READ_CALL_ID);
-      await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText('red.png', { selector: '.tc-card__label' })).toBeVisible();
-      await expect(bodyOf(row)).toHaveTextContent(READ_FACTS);
-      await expect(bodyOf(row)).toHaveTextContent(`${REPLAY_CWD}/red.png`);
-      await waitFor(() => expect(bodyOf(row).querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'ready'));
-    });
-    await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
-    await step('step control: running before the result, settled after', async () => {
-      await replayUpTo(canvasElement, READ_CALL_SEQ);
-      await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'running');
-      await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('aria-busy', 'true');
-      await expect(canvas.queryByText('DONE')).toBeNull();
-      await replayUpTo(canvasElement, READ_CALL_SEQ + 1);
-      await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'done');
-      await expect(rowOf(canvasElement, READ_CALL_ID)).not.toHaveAttribute('aria-busy');
-    });
-  },
-};
-
-/** The same log opened at the `step` arg: the call is still running. */
-export const ReferenceReadImageRunning: Story = {
-  name: 'Reference: read-image (step before the result)',
-  args: { session: 'reference/read-image', step: READ_CALL_SEQ },
-  play: async ({ canvasElement }) => {
-    const row = rowOf(canvasElement, READ_CALL_ID);
-    await expect(row).toHaveAttribute('data-state', 'running');
-    await expect(imageCards(canvasElement)).toHaveLength(0);
-    await expect(within(canvasElement).getByText(`showing events up to ${String(READ_CALL_SEQ)} of 22`)).toBeVisible();
-  },
-};
-
-const REFUSED_CALL_ID = 'read-image-refused';
-const REFUSED_CALL_SEQ = 14;
-
-export const ReferenceTextRoute: Story = {
-  name: 'Reference: read-image-text-route (refused)',
-  args: { session: 'reference/read-image-text-route' },
-  play: async ({ canvasElement, step }) => {
-    const canvas = within(canvasElement);
-    const row = rowOf(canvasElement, REFUSED_CALL_ID);
-    await step('refused, with its labels', async () => {
-      await expect(row).toHaveAttribute('data-state', 'error');
-      // Why it failed is part of the row's name, and visible while the row is collapsed.
-      await expect(disclosureOf(row)).toHaveAccessibleName(
-        'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
-      );
-      await expect(row.querySelector('.tc-row__reason')).toBeVisible();
-      await expect(canvas.getByText('UNAVAILABLE')).toBeVisible();
-    });
-    await step('the refusal as text, no gallery', async () => {
-      disclosureOf(row).focus();
-      if (disclosureOf(row).getAttribute('aria-expanded') === 'false') await userEvent.keyboard('{Enter}');
-      await expect(bodyOf(row)).toHaveTextContent('switch to an image-capable model to read images');
-      await expect(imageCards(canvasElement)).toHaveLength(0);
-      await expect(canvasElement.querySelector('.tc-gallery')).toBeNull();
-    });
-    await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
-    await step('step control: running before the refusal, failed after', async () => {
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ);
-      await expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'running');
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ + 1);
-      await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
-    });
   },
 };

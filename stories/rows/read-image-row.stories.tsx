@@ -227,24 +227,24 @@ export const Nested: Story = {
   },
 };
 
-// Recorded by the harness before `meta.path` existed; the call reads red.png in the session's cwd.
-const LEGACY_CALL_ID = 'read-image-call';
-const LEGACY_PATH = 'red.png';
+// Logged as hosts wrote results before `meta.path` existed (the recorder drops the result's meta).
+const LEGACY_LOG = 'sessions/16-legacy-without-meta';
+const LEGACY_PATH = 'images/banner.webp';
 
 export const LegacyWithoutMeta: Story = {
   name: 'Legacy result without meta (image, labelled from file_path)',
-  args: replayOf(recordedLog('reference/read-image')),
+  args: replayOf(recordedLog(LEGACY_LOG)),
   play: async ({ canvasElement, step }) => {
-    const row = rowOf(canvasElement, LEGACY_CALL_ID);
+    const row = rowOf(canvasElement, CALL_ID);
     await step('state', () => expectState(row, 'done'));
     await step("image card, open from the start, labelled from the call's file_path", async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
       await expect(within(bodyOf(row)).getByText(LEGACY_PATH, { selector: '.tc-card__label' })).toBeVisible();
-      await expect(bodyOf(row)).toHaveTextContent('image/png image, 1x1 px, 69 bytes');
+      await expect(bodyOf(row)).toHaveTextContent('image/webp image, 320x120 px, 64 bytes');
     });
-    await step("the recorded 1x1 image, from the reference log's own file", async () => {
-      const image = await within(bodyOf(row)).findByRole<HTMLImageElement>('img', { name: LEGACY_PATH }, { timeout: 5000 });
-      await waitFor(() => expect([image.naturalWidth, image.naturalHeight]).toEqual([1, 1]));
+    await step('the recorded 320x120 image, from the fixture store', async () => {
+      const image = await within(bodyOf(row)).findByRole<HTMLImageElement>('img', { name: 'banner.webp' }, { timeout: 5000 });
+      await waitFor(() => expect([image.naturalWidth, image.naturalHeight]).toEqual([320, 120]));
     });
     await step('summary opens the file', () => expectSummaryOpensFile(row, LEGACY_PATH));
     await step('no raw attachment', () => expectNoRawAttachment(canvasElement));

@@ -1,17 +1,12 @@
 import { sha256Id } from './content-address';
+import { REFERENCE_IMAGE_URLS } from './reference-logs';
 
 /**
- * The reference logs' own image files, found by a glob and indexed by their content address:
- * each file's sha256 is the `sha256:` attachment id its log references (the local store's ids).
- * Ids stay opaque: nothing derives a path from one, the index is built from the bytes. A log
- * copied into `fixtures/reference-logs/<name>/` with its image files needs no code to show them.
+ * The reference logs' own image files, indexed by their content address: each file's sha256 is
+ * the `sha256:` attachment id its log references (the local store's ids). Ids stay opaque: nothing
+ * derives a path from one, the index is built from the bytes. A log put in the reference-log folder
+ * with its image files needs no code to show them.
  */
-const REFERENCE_IMAGE_URLS = import.meta.glob<string>('../fixtures/reference-logs/*/*.{png,jpg,jpeg,gif,webp}', {
-  query: '?url',
-  import: 'default',
-  eager: true,
-});
-
 async function indexByContent(): Promise<ReadonlyMap<string, string>> {
   const entries = await Promise.all(
     Object.values(REFERENCE_IMAGE_URLS).map(async (url) => {

@@ -6,7 +6,7 @@ import { parseSessionLog } from '../../src/model';
 import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import { ToolCardProvider } from '../../src/plugins';
 import { bodyOf, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
-import { referenceLog } from '../support/reference-logs';
+import { describeWithReferenceLogs, itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 import { mountedItems } from './replay-feed';
 
 afterEach(() => {
@@ -26,7 +26,7 @@ function assistantMessage(text: string): Record<string, unknown> {
   return { type: 'assistant/message', data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text }] } } };
 }
 
-describe('SessionReplay of the reference logs', () => {
+describeWithReferenceLogs('SessionReplay of the reference logs', () => {
   it('read-image (recorded before meta): messages in order and the result as an image card without raw attachment JSON', () => {
     renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('read-image', CWD))} />);
     const prompt = screen.getByText('Use read_image to look at red.png in the current directory, then reply with exactly the single word DONE.');
@@ -307,7 +307,7 @@ describe('SessionReplay of a log still being written', () => {
 });
 
 describe('SessionReplay in zh-CN', () => {
-  it('shows Chinese labels', () => {
+  itWithReferenceLogs('shows Chinese labels', () => {
     const log = parseSessionLog(referenceLog('read-image', CWD) + '{broken\n{"type":"turn/end"');
     renderInProvider(<SessionReplay log={log} />, { locale: 'zh-CN' });
     expect(screen.getByRole('region', { name: '会话回放' })).toBeTruthy();

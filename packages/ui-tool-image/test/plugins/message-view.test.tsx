@@ -7,7 +7,7 @@ import { BUILTIN_PLUGINS, ToolCardProvider } from '../../src/plugins';
 import { createSlotRegistry, useSlotRegistry } from '../../src/slots';
 import { CWD } from '../model/builders';
 import { loadImageStub } from '../components/harness';
-import { referenceLog } from '../support/reference-logs';
+import { itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 
 afterEach(() => {
   cleanup();
@@ -38,7 +38,7 @@ describe('conversation.message and its images slot', () => {
     ).toThrow(/conversation\.message\.images/);
   });
 
-  it('a crashing message view shows the message as plain text with image placeholders; the rest of the replay renders', () => {
+  itWithReferenceLogs('a crashing message view shows the message as plain text with image placeholders; the rest of the replay renders', () => {
     const onSlotError = vi.fn();
     const Crashing: FunctionComponent<MessageOwnerProps> = ({ role }) => {
       if (role === 'user') throw new Error('message view crashed');

@@ -7,7 +7,7 @@ import { BUILTIN_PLUGINS, registerReadImageToolview, ToolCardProvider, type Tool
 import { createSlotRegistry, useSlotRegistry, type SlotRegistry } from '../../src/slots';
 import { CWD, validReadImageNode } from '../model/builders';
 import { loadImageStub, rowOf } from '../components/harness';
-import { referenceLog } from '../support/reference-logs';
+import { itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 
 afterEach(() => {
   cleanup();
@@ -40,7 +40,7 @@ describe('ToolCardProvider registrations', () => {
     expect(registry?.declarerOf('tool.call.toolview')).toBeUndefined();
   });
 
-  it('survives StrictMode double rendering and effects', () => {
+  itWithReferenceLogs('survives StrictMode double rendering and effects', () => {
     const registries: SlotRegistry[] = [];
     render(
       provider({

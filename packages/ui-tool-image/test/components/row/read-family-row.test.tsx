@@ -4,7 +4,7 @@ import { ToolCallView } from '../../../src/components';
 import { buildToolCalls, parseSessionLog, type ToolCallNode } from '../../../src/model';
 import { CWD, dispatchEvents, envelopeText, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../../model/builders';
 import { bodyOf, disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from '../harness';
-import { referenceLog } from '../../support/reference-logs';
+import { itWithReferenceLogs, referenceLog } from '../../support/reference-logs';
 
 afterEach(() => {
   cleanup();
@@ -40,7 +40,7 @@ function precedes(a: Node, b: Node): boolean {
 }
 
 describe('read_image with an image card', () => {
-  it('renders label, then the tool.call.images slot with the images and loader, then the envelope text, expanded', async () => {
+  itWithReferenceLogs('renders label, then the tool.call.images slot with the images and loader, then the envelope text, expanded', async () => {
     const probe = galleryProbe();
     const node = recordedReadImageNode();
     renderInProvider(
@@ -63,14 +63,14 @@ describe('read_image with an image card', () => {
     expect(document.body.innerHTML).not.toContain('attachmentId');
   });
 
-  it('still reads as a card (label and text) when no gallery fills the slot', () => {
+  itWithReferenceLogs('still reads as a card (label and text) when no gallery fills the slot', () => {
     renderInProvider(<ToolCallView node={recordedReadImageNode()} />);
     expect(screen.getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
     expect(getByExactText(ENVELOPE)).toBeTruthy();
     expect(screen.queryByTestId('gallery')).toBeNull();
   });
 
-  it('keeps label and text when the gallery crashes, and reports the crash', () => {
+  itWithReferenceLogs('keeps label and text when the gallery crashes, and reports the crash', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onSlotError = vi.fn();
     const crashingGallery = {
@@ -91,7 +91,7 @@ describe('read_image with an image card', () => {
     expect(onSlotError).toHaveBeenCalledWith(expect.objectContaining({ slot: 'tool.call.images', error: new Error('gallery down') }));
   });
 
-  it('starts collapsed when expandImageResults is false, and shows the card when opened', () => {
+  itWithReferenceLogs('starts collapsed when expandImageResults is false, and shows the card when opened', () => {
     const probe = galleryProbe();
     renderInProvider(
       <>
@@ -162,7 +162,7 @@ describe('read_image without an image card shows text, never the slot', () => {
     expect(document.querySelector('.tc-card--image')).toBeNull();
   });
 
-  it('a legacy result without meta (the reference log as recorded) is the image card, labelled from file_path', () => {
+  itWithReferenceLogs('a legacy result without meta (the reference log as recorded) is the image card, labelled from file_path', () => {
     const probe = galleryProbe();
     renderInProvider(
       <>
@@ -177,7 +177,7 @@ describe('read_image without an image card shows text, never the slot', () => {
     expect(recordedReadImageNode({ meta: 'as recorded' }).result).not.toHaveProperty('meta');
   });
 
-  it('a result whose meta is malformed is the text card: flattened output with a placeholder, collapsed', () => {
+  itWithReferenceLogs('a result whose meta is malformed is the text card: flattened output with a placeholder, collapsed', () => {
     const probe = galleryProbe();
     renderInProvider(
       <>
@@ -193,7 +193,7 @@ describe('read_image without an image card shows text, never the slot', () => {
     expect(document.body.innerHTML).not.toContain('attachmentId');
   });
 
-  it('words the text card placeholder in zh-CN', () => {
+  itWithReferenceLogs('words the text card placeholder in zh-CN', () => {
     renderInProvider(<ToolCallView node={recordedReadImageNode({ meta: { path: 7 } })} />, { locale: 'zh-CN' });
     fireEvent.click(disclosureOf('read-image-call'));
     expect(getByExactText(`${ENVELOPE}\n[图像：red.png 1×1]`)).toBeTruthy();

@@ -3,7 +3,7 @@ import type { ConversationItem } from '../../../src/model/conversation';
 import { ReplayBuilder } from '../../../src/model/replay/replay-builder';
 import { parseSessionLog, SessionLogReader, type ParsedSessionLog, type SessionEvent } from '../../../src/model';
 import { CWD, dispatchEvents, headerLine, toolCallEvent, toolResultEvent } from '../builders';
-import { REFERENCE_LOG_NAMES, referenceLog } from '../../support/reference-logs';
+import { describeWithReferenceLogs, itWithReferenceLogs, REFERENCE_LOG_NAMES, referenceLog } from '../../support/reference-logs';
 
 const line = (event: unknown): string => `${JSON.stringify(event)}\n`;
 const say = (text: string) => ({ type: 'assistant/message', data: { message: { role: 'assistant', content: [{ type: 'text', text }] } } });
@@ -87,7 +87,7 @@ describe('ReplayBuilder: a growing log costs what was appended', () => {
     expect(more.added).toBe(small.added * 10);
   });
 
-  it('gives the same replay as a build from scratch, wherever the log is cut into appends', () => {
+  itWithReferenceLogs('gives the same replay as a build from scratch, wherever the log is cut into appends', () => {
     const text = referenceLog('code-mode-read-image', CWD) + conversationLines(0, 12);
     const whole = new ReplayBuilder().replayOf(parseSessionLog(text));
     for (const cut of [1, 7, 40, 200, 900, text.length - 3]) {
@@ -101,7 +101,7 @@ describe('ReplayBuilder: a growing log costs what was appended', () => {
   });
 });
 
-describe("ReplayBuilder on the harness's reference logs", () => {
+describeWithReferenceLogs("ReplayBuilder on the harness's reference logs", () => {
   it.each(REFERENCE_LOG_NAMES)('%s read one line per snapshot gives the replay of the whole log', (name) => {
     const text = referenceLog(name, CWD);
     const whole = new ReplayBuilder().replayOf(parseSessionLog(text));
@@ -117,7 +117,7 @@ describe("ReplayBuilder on the harness's reference logs", () => {
   });
 });
 
-describe("ReplayBuilder in slices on the harness's reference logs", () => {
+describeWithReferenceLogs("ReplayBuilder in slices on the harness's reference logs", () => {
   it.each(REFERENCE_LOG_NAMES)('%s built three events at a time gives the replay of the whole log', (name) => {
     const log = parseSessionLog(referenceLog(name, CWD));
     const builder = new ReplayBuilder();

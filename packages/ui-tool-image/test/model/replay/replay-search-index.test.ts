@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ReplayBuilder } from '../../../src/model/replay/replay-builder';
 import { ReplaySearchIndex } from '../../../src/model/replay/replay-search';
 import { parseSessionLog, SessionLogReader } from '../../../src/model';
 import { CWD } from '../builders';
-import { REFERENCE_LOG_NAMES, referenceLog } from '../../support/reference-logs';
+import { describeWithReferenceLogs, REFERENCE_LOG_NAMES, referenceLog } from '../../support/reference-logs';
 
 /** Every snapshot's summary from one index kept across snapshots, beside a fresh index's summary of the same items. */
 function summariesWhileGrowing(text: string) {
@@ -19,7 +19,7 @@ function summariesWhileGrowing(text: string) {
   return { pairs, kept };
 }
 
-describe('ReplaySearchIndex: the find bar summary kept as the replay grows', () => {
+describeWithReferenceLogs('ReplaySearchIndex: the find bar summary kept as the replay grows', () => {
   it.each(REFERENCE_LOG_NAMES)('%s read one line per snapshot: each summary is that of the items counted afresh', (name) => {
     const { pairs } = summariesWhileGrowing(referenceLog(name, CWD));
     for (const { kept, fresh } of pairs) expect(kept).toEqual(fresh);

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildToolCalls, explainImageCard, imageCardModel, parseSessionLog, toolRowModel, type ToolCallNode } from '../../../../src/model';
-import { REFERENCE_LOG_NAMES, referenceLog } from '../../../support/reference-logs';
+import { describeWithReferenceLogs, REFERENCE_LOG_NAMES, referenceLog } from '../../../support/reference-logs';
 import { CWD, HOME, RED_PNG_REF } from '../../builders';
 
 function replay(name: Parameters<typeof referenceLog>[0]) {
@@ -19,7 +19,7 @@ it.each(REFERENCE_LOG_NAMES)('reference log %s parses and builds with no problem
   expect(buildToolCalls(log.events).problems).toEqual([]);
 });
 
-describe('reference log: read-image (success, recorded before presentationMeta)', () => {
+describeWithReferenceLogs('reference log: read-image (success, recorded before presentationMeta)', () => {
   const { node } = replay('read-image');
 
   it('yields one settled read_image call without meta', () => {
@@ -59,7 +59,7 @@ describe('reference log: read-image (success, recorded before presentationMeta)'
   });
 });
 
-describe('reference log: read-image-text-route (refused on a text-only model)', () => {
+describeWithReferenceLogs('reference log: read-image-text-route (refused on a text-only model)', () => {
   const { node } = replay('read-image-text-route');
 
   it('yields a settled error result whose text names the model', () => {
@@ -76,7 +76,7 @@ describe('reference log: read-image-text-route (refused on a text-only model)', 
   });
 });
 
-describe('reference log: read-image-dimension (a 2001×1 PNG, no meta)', () => {
+describeWithReferenceLogs('reference log: read-image-dimension (a 2001×1 PNG, no meta)', () => {
   const { node } = replay('read-image-dimension');
 
   it('gives an image card for wide.png at its recorded size', () => {
@@ -86,7 +86,7 @@ describe('reference log: read-image-dimension (a 2001×1 PNG, no meta)', () => {
   });
 });
 
-describe('reference log: code-mode-read-image (read_image inside run_code)', () => {
+describeWithReferenceLogs('reference log: code-mode-read-image (read_image inside run_code)', () => {
   const { node } = replay('code-mode-read-image');
 
   it('nests bash and read_image under run_code, and the nested read_image has its card, labelled from its argument', () => {
