@@ -86,7 +86,7 @@ function fileInput(canvasElement: HTMLElement, label: string): HTMLInputElement 
   return input;
 }
 
-const LOG_INPUT = 'Session log (.jsonl)';
+const LOG_INPUT = 'Session file (.jsonl, .json)';
 const ATTACHMENTS_INPUT = 'Attachment files (any names)';
 
 /**

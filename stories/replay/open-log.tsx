@@ -1,4 +1,14 @@
-import { parseSessionLog, parseSessionLogInWorker, ToolCardProvider, type Locale, type ParsedSessionLog, type ParseProgress } from '@toolcard/ui-tool-image';
+import {
+  AgentLogReader,
+  parseSessionLogInWorker,
+  readAgentLog,
+  SessionReplay,
+  ToolCardProvider,
+  type AgentLog,
+  type Locale,
+  type ParsedSessionLog,
+  type ParseProgress,
+} from '@toolcard/ui-tool-image';
 import ParseWorker from '@toolcard/ui-tool-image/parse-worker?worker';
 import { useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
 import { blobLoader } from '../support/attachment-store';
@@ -7,14 +17,38 @@ import { LogReplay } from './log-replay';
 
 interface OpenedLog {
   readonly name: string;
-  readonly log: ParsedSessionLog;
+  /** Our own log (stepped through), or another agent's session read whole. */
+  readonly log: ParsedSessionLog | AgentLog;
 }
+
+/** Enough of a file's start to tell its format. */
+const FORMAT_PROBE_BYTES = 64 * 1024;
 
 /** Logs larger than this are parsed in a Web Worker, with a progress bar: the page stays responsive. */
 export const WORKER_PARSE_BYTES = 2 * 1024 * 1024;
 
 function isLogFile(file: File): boolean {
-  return file.name.endsWith('.jsonl');
+  return file.name.endsWith('.jsonl') || file.name.endsWith('.json');
+}
+
+/** Another agent's session file, read chunk by chunk as it streams from disk. */
+async function readAgentLogFile(file: Blob): Promise<AgentLog> {
+  const reader = new AgentLogReader();
+  const decoder = new TextDecoder();
+  const stream = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await stream.read();
+    if (done) break;
+    reader.append(decoder.decode(value, { stream: true }));
+  }
+  reader.append(decoder.decode());
+  reader.end();
+  return reader.snapshot();
+}
+
+/** Our own format: its parsed log, which steps; any other: the session read whole. */
+function shownLog(log: AgentLog): ParsedSessionLog | AgentLog {
+  return log.session ?? log;
 }
 
 /**
@@ -45,8 +79,10 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
   const lastLogChosen = useRef<File | null>(null);
   const [progress, setProgress] = useState<ParseProgress | null>(null);
 
-  async function readLog(file: File): Promise<ParsedSessionLog> {
-    if (file.size <= WORKER_PARSE_BYTES) return parseSessionLog(await file.text());
+  async function readLog(file: File): Promise<ParsedSessionLog | AgentLog> {
+    if (file.size <= WORKER_PARSE_BYTES) return shownLog(readAgentLog(await file.text()));
+    // Only our own format has a worker of its own; another agent's file is read here, as it streams.
+    if (readAgentLog(await file.slice(0, FORMAT_PROBE_BYTES).text()).format !== 'toolcard') return shownLog(await readAgentLogFile(file));
     setProgress({ bytesRead: 0, totalBytes: file.size });
     try {
       return await parseSessionLogInWorker(file, {
@@ -99,11 +135,11 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
         style={{ border: `2px dashed ${dragging ? '#0b57d0' : '#767676'}`, padding: '0.75rem', marginBottom: '1rem' }}
       >
         <p>
-          <label htmlFor={logInputId}>Session log (.jsonl) </label>
+          <label htmlFor={logInputId}>Session file (.jsonl, .json) </label>
           <input
             id={logInputId}
             type="file"
-            accept=".jsonl,application/x-ndjson,application/jsonl,text/plain"
+            accept=".jsonl,.json,application/x-ndjson,application/jsonl,application/json,text/plain"
             onChange={(event) => {
               const [file] = takeChosenFiles(event);
               if (file !== undefined) void openLog(file);
@@ -121,7 +157,9 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
             }}
           />
         </p>
-        <p>Or drop a .jsonl log and attachment files here. Nothing is uploaded: files stay in this browser.</p>
+        <p>
+          Or drop a session file (ours, Claude Code, Codex, or an API message array) and attachment files here. Nothing is uploaded: files stay in this browser.
+        </p>
         {progress === null ? null : (
           <p>
             <label htmlFor={`${logInputId}-progress`}>Reading the log </label>
@@ -135,7 +173,7 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
       {log !== null && (
         // Keyed by the supplied files: a new set of attachments starts with a fresh image cache.
         <ToolCardProvider key={`${opened?.name ?? ''}:${[...blobs.keys()].join(',')}`} loadImage={loadImage} locale={locale}>
-          <LogReplay log={log} />
+          {'conversation' in log ? <SessionReplay log={log} /> : <LogReplay log={log} />}
         </ToolCardProvider>
       )}
     </div>
