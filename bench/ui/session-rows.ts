@@ -1,7 +1,6 @@
 import {
   buildToolCalls,
   imageCardModel,
-  isRecord,
   toolRowModel,
   viewContentBlock,
   type ParsedSessionLog,
@@ -34,7 +33,8 @@ function flattened(nodes: readonly ToolCallNode[]): ToolCallNode[] {
 function messageText(event: SessionEvent): string | undefined {
   const { data } = event;
   let content: unknown;
-  if (event.type === 'assistant/message') content = isRecord(data.message) ? data.message.content : undefined;
+  if (event.type === 'assistant/message')
+    content = typeof data.message === 'object' && data.message !== null ? (data.message as { content?: unknown }).content : undefined;
   else if (event.type === 'user/message') content = data.content;
   if (!Array.isArray(content)) return undefined;
   const texts = content.flatMap((block) => {

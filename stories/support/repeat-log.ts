@@ -1,4 +1,4 @@
-import { buildToolCalls, isRecord, type ParsedSessionLog, type SessionEvent, type ToolCallNode } from '@toolcard/ui-tool-image';
+import { buildToolCalls, type ParsedSessionLog, type SessionEvent, type ToolCallNode } from '@toolcard/ui-tool-image';
 
 type JsonRecord = SessionEvent['data'];
 
@@ -9,7 +9,7 @@ function callIdsOf(nodes: readonly ToolCallNode[]): string[] {
 function renamed(value: unknown, rename: (text: string) => string): unknown {
   if (typeof value === 'string') return rename(value);
   if (Array.isArray(value)) return value.map((item) => renamed(item, rename));
-  return isRecord(value) ? renamedRecord(value, rename) : value;
+  return typeof value === 'object' && value !== null ? renamedRecord(value as JsonRecord, rename) : value;
 }
 
 function renamedRecord(record: JsonRecord, rename: (text: string) => string): JsonRecord {

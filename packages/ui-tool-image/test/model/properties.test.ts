@@ -7,7 +7,6 @@ import {
   IMAGE_MEDIA_TYPES,
   imageCardModel,
   REPLAYED_EVENT_TYPES,
-  narrowAttachmentRef,
   parseSessionLog,
   toolRowModel,
   type OutputPart,
@@ -15,6 +14,7 @@ import {
   type ToolResult,
   type ToolRowModel,
 } from '../../src/model';
+import { narrowAttachmentRef } from '../../src/model/content-blocks';
 import { allNodes, CWD, envelopeText, headerLine, HOME, RED_PNG_REF } from './builders';
 
 /** Any UTF-16 code unit, lone surrogates included. */

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
-import { galleryLayout } from '../../model';
+import { galleryLayout } from '../../model/card/gallery-layout';
 import { ImageLightbox } from '../lightbox';
 import type { ImagesOwnerProps } from '../tool-slots';
 import { GalleryThumbnail } from './gallery-thumbnail';

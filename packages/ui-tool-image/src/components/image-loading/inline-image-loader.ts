@@ -1,4 +1,4 @@
-import { adaptedImageSource } from '../../model';
+import { adaptedImageSource } from '../../model/adapted-image-source';
 import type { LoadImage } from '../load-image';
 
 /**

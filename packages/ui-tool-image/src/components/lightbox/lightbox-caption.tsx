@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatLabel, useLabels } from '../../labels';
-import { adaptedImageSource, type AttachmentRef, type ImageDimensions } from '../../model';
+import { type AttachmentRef, type ImageDimensions } from '../../model';
+import { adaptedImageSource } from '../../model/adapted-image-source';
 import { formatByteSize } from './byte-size';
 
 export interface LightboxCaptionProps {

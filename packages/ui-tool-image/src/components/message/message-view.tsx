@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useLabels, type LabelKey, type LabelSet } from '../../labels';
-import { imagePart, type ImageCardImage } from '../../model';
+import { type ImageCardImage } from '../../model';
+import { imagePart } from '../../model/card/output-part';
 import { renderSlot } from '../../slots';
 import type { LoadImage } from '../load-image';
 import { outputPartText } from '../row/result-text';

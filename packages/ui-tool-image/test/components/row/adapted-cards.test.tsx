@@ -1,7 +1,8 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationMessage, ToolCallView, withInlineImages, type LoadImage } from '../../../src/components';
-import { callTreeFromMcp, conversationFromUIMessages, inlineImageRef, type McpToolCall, type ToolCallNode } from '../../../src/model';
+import { callTreeFromMcp, conversationFromUIMessages, type McpToolCall, type ToolCallNode } from '../../../src/model';
+import { inlineImageRef } from '../../../src/model/formats/content/adapted-image';
 import { ToolCardProvider } from '../../../src/plugins';
 import { trackObjectUrls } from '../image-loading/support';
 import { rowOf } from '../harness';

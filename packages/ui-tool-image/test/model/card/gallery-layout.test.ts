@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type ImageDimensions } from '../../../src/model';
 import {
   galleryLayout,
   GALLERY_GAP,
@@ -11,8 +12,7 @@ import {
   SINGLE_IMAGE_LONG_EDGE,
   singleImageThumbnail,
   type GalleryTile,
-  type ImageDimensions,
-} from '../../../src/model';
+} from '../../../src/model/card/gallery-layout';
 
 const size = (width: number, height: number): ImageDimensions => ({ width, height });
 

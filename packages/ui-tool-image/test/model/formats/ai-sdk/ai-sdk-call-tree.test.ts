@@ -1,14 +1,7 @@
 import { validateUIMessages, type DynamicToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import {
-  adaptedImageSource,
-  callTreeFromUIMessages,
-  conversationFromUIMessages,
-  explainImageCard,
-  imageCardModel,
-  toolRowModel,
-  type ToolCallNode,
-} from '../../../../src/model';
+import { callTreeFromUIMessages, conversationFromUIMessages, explainImageCard, imageCardModel, toolRowModel, type ToolCallNode } from '../../../../src/model';
+import { adaptedImageSource } from '../../../../src/model/adapted-image-source';
 import { base64Of, workspaceImage } from '../fixture-images';
 
 const GIF = workspaceImage('images/spinner.gif');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { imageHeaderSize } from '../../../../src/model';
+import { imageHeaderSize } from '../../../../src/model/formats/content/image-header-size';
 import { headerFixture, workspaceImage } from '../fixture-images';
 
 /** Files written by sharp, one per header layout the reader knows, with their true sizes. */

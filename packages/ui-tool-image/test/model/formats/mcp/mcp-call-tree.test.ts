@@ -1,7 +1,6 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import {
-  adaptedImageSource,
   callTreeFromMcp,
   explainImageCard,
   imageCardModel,
@@ -10,6 +9,7 @@ import {
   type McpToolCall,
   type ToolCallNode,
 } from '../../../../src/model';
+import { adaptedImageSource } from '../../../../src/model/adapted-image-source';
 import { base64Of, headerFixture, workspaceImage } from '../fixture-images';
 
 const LOGIN = workspaceImage('screenshots/login-screen.png');

@@ -1,0 +1,81 @@
+// The runtime names each entry exports, snapshotted: adding or removing one is a deliberate change
+// (update the list here and the README's tables together).
+import { describe, expect, it } from 'vitest';
+import * as root from '../../src/index';
+import * as model from '../../src/model/index';
+
+const MODEL = [
+  'AGENT_LOG_FORMATS',
+  'AgentLogReader',
+  'IMAGE_CARD_DECLINE_REASONS',
+  'IMAGE_MEDIA_TYPES',
+  'MCP_PRESENTATION_META_KEY',
+  'REPLAYED_EVENT_TYPES',
+  'SessionLogReader',
+  'buildToolCalls',
+  'callTreeFromMcp',
+  'callTreeFromUIMessages',
+  'conversationFromUIMessages',
+  'displayPath',
+  'explainImageCard',
+  'imageCardModel',
+  'isImageEnvelope',
+  'lastSeq',
+  'logUpTo',
+  'messageParts',
+  'parseSessionLog',
+  'readAgentLog',
+  'toolRowModel',
+  'viewContentBlock',
+];
+
+const ROOT = [
+  'AgentLogReader',
+  'AttachmentNotAvailableError',
+  'ConversationMessage',
+  'ImageCardBody',
+  'ImageGallery',
+  'ImageLightbox',
+  'MCP_PRESENTATION_META_KEY',
+  'NO_FILTER',
+  'REPLAY_STATES',
+  'SessionLogReader',
+  'SessionLogReceiver',
+  'SessionLogSender',
+  'SessionReplay',
+  'SlotUsageError',
+  'ToolCallView',
+  'ToolCardProvider',
+  'ToolRow',
+  'buildToolCalls',
+  'callTreeFromMcp',
+  'callTreeFromUIMessages',
+  'conversationFromUIMessages',
+  'en',
+  'explainImageCard',
+  'imageCardModel',
+  'isAttachmentNotAvailable',
+  'lastSeq',
+  'logUpTo',
+  'parseSessionLog',
+  'parseSessionLogInWorker',
+  'readAgentLog',
+  'renderSlot',
+  'toolRowModel',
+  'useAttachmentImage',
+  'useLabels',
+  'useToolCardSettings',
+  'viewContentBlock',
+  'zhCN',
+];
+
+describe('public surface', () => {
+  it('./model exports exactly these runtime values', () => {
+    expect(Object.keys(model).sort()).toEqual([...MODEL].sort());
+  });
+
+  it('. exports exactly these runtime values, at most 50', () => {
+    expect(Object.keys(root).sort()).toEqual([...ROOT].sort());
+    expect(ROOT.length).toBeLessThanOrEqual(50);
+  });
+});
