@@ -2,7 +2,7 @@
 export * from './seams/attachment-store.ts';
 export * from './seams/file-system.ts';
 export * from './seams/model-resolver.ts';
-export type * from './wire/blocks.ts';
+export type * from './seams/content-blocks.ts';
 
 // Real implementations
 export { LocalFileSystem, type LocalFileSystemOptions } from './fs/local-file-system.ts';
@@ -11,7 +11,7 @@ export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions
 export { ConfigModelResolver, type ConfiguredModel } from './models/config-model-resolver.ts';
 
 // The tool
-export type * from './tool/tool.ts';
+export type * from './seams/tool.ts';
 export { createReadImageTool, READ_IMAGE_TOOL_NAME, type FsObservation, type ReadImageDeps, type ReadImageValue } from './tool/read-image-tool.ts';
 export { ReadImageError, type ReadImageErrorCode } from './tool/read-image-failure.ts';
 export { formatEnvelope } from './tool/envelope.ts';

@@ -1,6 +1,6 @@
 import type { ModelRoute } from '../seams/model-resolver.ts';
-import type { ToolResult } from '../tool/tool.ts';
-import type { UserMessage } from '../wire/blocks.ts';
+import type { ToolResult } from '../seams/tool.ts';
+import type { UserMessage } from '../seams/content-blocks.ts';
 import {
   assistantMessageEvent,
   inboxInsertedEvent,

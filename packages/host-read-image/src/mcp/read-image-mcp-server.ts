@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AttachmentStore } from '../seams/attachment-store.ts';
 import type { ModelRoute } from '../seams/model-resolver.ts';
 import { createReadImageTool, type ReadImageDeps } from '../tool/read-image-tool.ts';
-import type { Tool, ToolResult } from '../tool/tool.ts';
+import type { Tool, ToolResult } from '../seams/tool.ts';
 
 /**
  * `_meta` key of a result's presentation facts (`{path}`, the display path the card is

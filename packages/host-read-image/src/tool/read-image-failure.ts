@@ -1,6 +1,6 @@
 import { AttachmentError } from '../seams/attachment-store.ts';
 import { FsError } from '../seams/file-system.ts';
-import type { ToolError } from './tool.ts';
+import type { ToolError } from '../seams/tool.ts';
 
 export type ReadImageErrorCode =
   'INVALID_ARGUMENTS' | 'UNSUPPORTED_IMAGE_EXTENSION' | 'MODEL_ROUTE_MISSING' | 'MODEL_UNKNOWN' | 'MODEL_IMAGE_INPUT_UNDECLARED' | 'MODEL_NO_IMAGE_INPUT';

@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { AttachmentRef, AttachmentStore } from '../seams/attachment-store.ts';
 import { FsError, type FileSystem, type FsTarget } from '../seams/file-system.ts';
 import type { ModelResolver } from '../seams/model-resolver.ts';
-import type { ContentBlock } from '../wire/blocks.ts';
+import type { ContentBlock } from '../seams/content-blocks.ts';
 import { formatEnvelope } from './envelope.ts';
 import { declaredImageType, SUPPORTED_EXTENSIONS } from './image-extension.ts';
 import { describeFailure, ReadImageError } from './read-image-failure.ts';
 import { assertRouteAcceptsImages } from './route-gate.ts';
-import type { Tool, ToolExecContext, ToolResult } from './tool.ts';
+import type { Tool, ToolExecContext, ToolResult } from '../seams/tool.ts';
 
 export const READ_IMAGE_TOOL_NAME = 'read_image';
 

@@ -1,4 +1,4 @@
-import type { Tool } from './tool.ts';
+import type { Tool } from '../seams/tool.ts';
 
 /** The tools a session offers the model, by name. */
 export class ToolRegistry {

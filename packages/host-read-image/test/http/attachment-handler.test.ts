@@ -11,7 +11,7 @@ import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { S3AttachmentStore } from '../../src/store/s3-attachment-store.ts';
 import { StoreLayout } from '../../src/store/store-layout.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { startS3Server } from '../support/s3-server.ts';
 import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { MemorySink } from '../../src/log/sinks.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { FIXED_CLOCK, scriptedIds } from './deterministic-sources.ts';
 
 const REFERENCE_LOG = fileURLToPath(new URL('../../../../stories/fixtures/reference-logs/read-image/session.jsonl', import.meta.url));

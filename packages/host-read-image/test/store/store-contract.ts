@@ -13,7 +13,7 @@ import { FileSink } from '../../src/log/sinks.ts';
 import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
 import type { AttachmentRef, AttachmentStore } from '../../src/seams/attachment-store.ts';
 import { createReadImageTool, type ReadImageValue } from '../../src/tool/read-image-tool.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
 import { orientedJpeg, solid, truncated } from '../support/test-images.ts';
 import { attachmentFailure, sha256Id } from './store-test-support.ts';

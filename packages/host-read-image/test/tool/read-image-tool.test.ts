@@ -11,7 +11,7 @@ import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import type { FileSystem } from '../../src/seams/file-system.ts';
 import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
 import { createReadImageTool, type FsObservation } from '../../src/tool/read-image-tool.ts';
-import type { ToolExecContext, ToolResult } from '../../src/tool/tool.ts';
+import type { ToolExecContext, ToolResult } from '../../src/seams/tool.ts';
 import { flatPng, solid } from '../support/test-images.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 

@@ -1,5 +1,5 @@
-import type { ModelRoute } from '../seams/model-resolver.ts';
-import type { ContentBlock, UserMessage } from '../wire/blocks.ts';
+import type { ModelRoute } from './model-resolver.ts';
+import type { ContentBlock, UserMessage } from './content-blocks.ts';
 
 export interface ToolExecContext {
   readonly callId: string;

@@ -1,4 +1,4 @@
-import type { AttachmentRef } from '../seams/attachment-store.ts';
+import type { AttachmentRef } from './attachment-store.ts';
 
 export interface TextBlock {
   readonly type: 'text';
