@@ -6,9 +6,9 @@ export type * from './seams/content-blocks.ts';
 
 // Real implementations
 export { LocalFileSystem, type LocalFileSystemOptions } from './fs/local-file-system.ts';
-export { LocalAttachmentStore, type LocalAttachmentStoreOptions } from './store/local-attachment-store.ts';
-export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions } from './store/s3-attachment-store.ts';
-export { ConfigModelResolver, type ConfiguredModel } from './models/config-model-resolver.ts';
+export { LocalAttachmentStore, type LocalAttachmentStoreOptions } from './store/local/local-attachment-store.ts';
+export { S3AttachmentStore, type S3AttachmentStoreOptions, type SignedUrlOptions } from './store/s3/s3-attachment-store.ts';
+export { ConfigModelResolver, type ConfiguredModel } from './model-routes/config-model-resolver.ts';
 
 // The tool
 export type * from './seams/tool.ts';

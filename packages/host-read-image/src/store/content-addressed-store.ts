@@ -7,14 +7,14 @@ import {
   type StoredImage,
 } from '../seams/attachment-store.ts';
 import { attachmentIdOf, digestOfAttachmentId, sha256Hex } from './attachment-id.ts';
-import { createDecodeLimiter, type DecodeLimiter } from './decode-limiter.ts';
+import { createDecodeLimiter, type DecodeLimiter } from '../image/decode-limiter.ts';
 import { toDisplayName } from './display-name.ts';
-import { readImageHeader } from './image-header.ts';
-import { resolveImageLimits } from './image-limits.ts';
-import { normaliseImage } from './image-normaliser.ts';
+import { readImageHeader } from '../image/image-header.ts';
+import { resolveImageLimits } from '../image/image-limits.ts';
+import { normaliseImage } from '../image/image-normaliser.ts';
 import { storedRefOf, type ObjectBackend } from './object-backend.ts';
-import { sniffImageMediaType } from './sniff-media-type.ts';
-import { assertSourceAdmissible, assertSourceBytesWithinLimit } from './source-admission.ts';
+import { sniffImageMediaType } from '../image/sniff-media-type.ts';
+import { assertSourceAdmissible, assertSourceBytesWithinLimit } from '../image/source-admission.ts';
 import { SourceIndex } from './source-index.ts';
 import type { StoredRef } from './stored-ref.ts';
 

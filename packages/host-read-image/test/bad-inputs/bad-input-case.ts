@@ -6,10 +6,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
 import { AttachmentError, type ImageLimits } from '../../src/seams/attachment-store.ts';
 import type { ModelRoute } from '../../src/seams/model-resolver.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import type { useAttachmentServers } from '../http/attachment-server.ts';
 import type { S3TestServer } from '../support/s3-server.ts';

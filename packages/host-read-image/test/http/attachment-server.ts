@@ -9,7 +9,7 @@ import { directorySessionSource } from '../../src/http/session-source.ts';
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { FileSink } from '../../src/log/sinks.ts';
 import type { AttachmentRef, AttachmentStore } from '../../src/seams/attachment-store.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import type { ToolResult } from '../../src/seams/tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import type { FileSystem } from '../../src/seams/file-system.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool, type FsObservation } from '../../src/tool/read-image-tool.ts';
 import type { ToolExecContext, ToolResult } from '../../src/seams/tool.ts';
 import { flatPng, solid } from '../support/test-images.ts';

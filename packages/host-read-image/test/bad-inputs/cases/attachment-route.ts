@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
-import { StoreLayout } from '../../../src/store/store-layout.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
 import { rawExchange, recordTopLevel, type RawRequest } from '../../http/attachment-server.ts';
 import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
 

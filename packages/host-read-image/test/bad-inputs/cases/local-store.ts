@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
 import { sha256Hex } from '../../../src/store/attachment-id.ts';
-import { StoreLayout } from '../../../src/store/store-layout.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
 import { solid } from '../../support/test-images.ts';
 import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
 

@@ -1,7 +1,7 @@
 import { PutObjectCommand, S3Client, type PutObjectCommandInput } from '@aws-sdk/client-s3';
 
 import { attachmentIdOf, sha256Hex } from '../../../src/store/attachment-id.ts';
-import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3-attachment-store.ts';
+import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3/s3-attachment-store.ts';
 import { recordTopLevel } from '../../http/attachment-server.ts';
 import { deadEndpoint, startS3Server, startStallingServer } from '../../support/s3-server.ts';
 import { solid } from '../../support/test-images.ts';

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 
-import { readWholeFile } from '../fs/bounded-read.ts';
-import { closeInBackground } from '../fs/close-in-background.ts';
+import { readWholeFile } from '../../fs/bounded-read.ts';
+import { closeInBackground } from '../../fs/close-in-background.ts';
 
 /**
  * Reads of the store's own files in the fewest thread-pool round trips: a warm save reads an

@@ -4,21 +4,21 @@ import path from 'node:path';
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
-import { callCounts, roundTrips, type FsCall } from '../support/recorded-fs.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { noise, solid } from '../support/test-images.ts';
-import { hexOf, sha256Id } from './store-test-support.ts';
+import { LocalFileSystem } from '../../../src/fs/local-file-system.ts';
+import { ConfigModelResolver } from '../../../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { createReadImageTool } from '../../../src/tool/read-image-tool.ts';
+import { callCounts, roundTrips, type FsCall } from '../../support/recorded-fs.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
+import { noise, solid } from '../../support/test-images.ts';
+import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 
 /** Every node:fs/promises call the store and the file system make: the real file system underneath, only recorded. */
 const calls = vi.hoisted(() => [] as FsCall[]);
 
 vi.mock('node:fs/promises', async (importOriginal) =>
-  (await import('../support/recorded-fs.ts')).recordedFsPromises(await importOriginal<typeof FsPromises>(), calls),
+  (await import('../../support/recorded-fs.ts')).recordedFsPromises(await importOriginal<typeof FsPromises>(), calls),
 );
 
 const tempDir = useTempDirs();

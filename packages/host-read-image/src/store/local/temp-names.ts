@@ -3,7 +3,7 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { errnoCode } from '../fs/fs-errors.ts';
+import { errnoCode } from '../../fs/fs-errors.ts';
 
 /**
  * Temp entries of a write in progress are named `<pid>.<host>.<kind>-<random>`, so that a store

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
-import { closeInBackground } from '../fs/close-in-background.ts';
-import { errnoCode } from '../fs/fs-errors.ts';
+import { closeInBackground } from '../../fs/close-in-background.ts';
+import { errnoCode } from '../../fs/fs-errors.ts';
 import { tempPrefix } from './temp-names.ts';
 
 export interface FileEntry {

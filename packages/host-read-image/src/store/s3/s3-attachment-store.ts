@@ -1,9 +1,9 @@
 import { GetObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
-import { digestOfAttachmentId } from './attachment-id.ts';
-import { ContentAddressedStore, type ContentAddressedStoreOptions } from './content-addressed-store.ts';
-import { S3ObjectStore } from './s3-object-store.ts';
+import { digestOfAttachmentId } from '../attachment-id.ts';
+import { ContentAddressedStore, type ContentAddressedStoreOptions } from '../content-addressed-store.ts';
+import { S3ObjectBackend } from './s3-object-backend.ts';
 
 export interface S3AttachmentStoreOptions extends ContentAddressedStoreOptions {
   /** The bucket; it must exist. */
@@ -33,12 +33,12 @@ export class S3AttachmentStore extends ContentAddressedStore {
   readonly bucket: string;
   private readonly client: S3Client;
   private readonly ownsClient: boolean;
-  private readonly objects: S3ObjectStore;
+  private readonly objects: S3ObjectBackend;
 
   constructor(options: S3AttachmentStoreOptions) {
     const bucket = validBucket(options.bucket);
     const client = options.client instanceof S3Client ? options.client : new S3Client(options.client ?? {});
-    const objects = new S3ObjectStore(client, bucket, normalisedPrefix(options.prefix));
+    const objects = new S3ObjectBackend(client, bucket, normalisedPrefix(options.prefix));
     super(objects, options);
     this.bucket = bucket;
     this.client = client;

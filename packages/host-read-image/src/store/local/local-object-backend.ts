@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 
-import { isMissingPathError } from '../fs/fs-errors.ts';
-import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
-import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
+import { isMissingPathError } from '../../fs/fs-errors.ts';
+import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
+import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
 import { draftDirectory, prepareFileReplacement, replaceFileDurably, type DirectoryDraft } from './durable-write.ts';
-import type { NormalisedImage } from './image-normaliser.ts';
-import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from './object-backend.ts';
+import type { NormalisedImage } from '../../image/image-normaliser.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
-import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
+import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
 
 type FileState = 'intact' | 'missing' | 'damaged';
 
@@ -22,7 +22,7 @@ interface ObjectState {
  * bytes and their reference facts, published together so neither is ever visible without the
  * other (the facts include originalDimensions, which the bytes alone cannot tell).
  */
-export class ObjectStore implements ObjectBackend {
+export class LocalObjectBackend implements ObjectBackend {
   readonly sourceRecords: SourceRecordStorage;
 
   constructor(private readonly layout: StoreLayout) {

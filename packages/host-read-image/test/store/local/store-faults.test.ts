@@ -2,11 +2,11 @@ import { appendFile, mkdir, readFile, rm, stat, truncate, writeFile } from 'node
 
 import { describe, expect, it } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
-import { noise, solid } from '../support/test-images.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
+import { noise, solid } from '../../support/test-images.ts';
 
 /**
  * A save of bytes whose object already exists verifies that object first: a damaged one is

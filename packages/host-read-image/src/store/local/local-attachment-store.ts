@@ -1,5 +1,5 @@
-import { ContentAddressedStore, type ContentAddressedStoreOptions } from './content-addressed-store.ts';
-import { ObjectStore } from './object-store.ts';
+import { ContentAddressedStore, type ContentAddressedStoreOptions } from '../content-addressed-store.ts';
+import { LocalObjectBackend } from './local-object-backend.ts';
 import { StoreLayout } from './store-layout.ts';
 import { sweepOrphanedTemp } from './temp-names.ts';
 
@@ -19,7 +19,7 @@ export class LocalAttachmentStore extends ContentAddressedStore {
 
   constructor(options: LocalAttachmentStoreOptions) {
     const layout = new StoreLayout(options.dir);
-    super(new ObjectStore(layout), options);
+    super(new LocalObjectBackend(layout), options);
     this.tempRoot = layout.tempRoot;
   }
 

@@ -1,16 +1,16 @@
 import type * as SharpModule from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import type { ImageLimits, ImageMediaType } from '../../src/seams/attachment-store.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { decodeProbe } from './decode-probe.ts';
-import { attachmentFailure } from './store-test-support.ts';
+import { decodeProbe } from '../support/decode-probe.ts';
+import { attachmentFailure } from '../support/store-test-support.ts';
 import { animated, flatPng, noise, solid, truncated } from '../support/test-images.ts';
 
-vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
-  (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
+vi.mock('../../src/image/decode-limiter.ts', async (importOriginal) =>
+  (await import('../support/decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
 );
 
 /** Inputs handed to sharp(), to prove refused formats never reach any sharp parser. */

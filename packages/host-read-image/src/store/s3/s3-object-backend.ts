@@ -1,10 +1,10 @@
 import { GetObjectCommand, PutObjectCommand, S3ServiceException, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 
-import { AttachmentError, type StoredImage } from '../seams/attachment-store.ts';
-import { attachmentIdOf, localDigestOf, sha256Hex } from './attachment-id.ts';
-import type { NormalisedImage } from './image-normaliser.ts';
-import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from './object-backend.ts';
-import { parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
+import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
+import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
+import type { NormalisedImage } from '../../image/image-normaliser.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
+import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
 
 /** The user-metadata key (x-amz-meta-…) that carries an object's reference facts. */
 const REF_METADATA_KEY = 'toolcard-ref';
@@ -28,7 +28,7 @@ type Failure = (reason: string, cause: unknown) => AttachmentError;
  * bytes whose sha256 is that key (and `x-amz-checksum-sha256` asks the server to check it), so an
  * overwrite can only write identical bytes.
  */
-export class S3ObjectStore implements ObjectBackend {
+export class S3ObjectBackend implements ObjectBackend {
   readonly sourceRecords: SourceRecordStorage;
   private readonly writeFailed: Failure;
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
-import { noise, solid } from '../support/test-images.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
+import { noise, solid } from '../../support/test-images.ts';
 
 const tempDir = useTempDirs();
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import { describe, expect, it, vi } from 'vitest';
 
-import { draftDirectory, publishDirectoryOnce, replaceFileDurably } from '../../src/store/durable-write.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { draftDirectory, publishDirectoryOnce, replaceFileDurably } from '../../../src/store/local/durable-write.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 
 const tempDir = useTempDirs();
 

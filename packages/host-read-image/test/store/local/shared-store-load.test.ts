@@ -3,12 +3,12 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { runSharedStoreLoad } from '../../bench/load-bench.ts';
-import { writeLoadCorpus } from '../../bench/load-corpus.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { bundleChildScript } from '../support/child-processes.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { sha256Id } from './store-test-support.ts';
+import { runSharedStoreLoad } from '../../../bench/load-bench.ts';
+import { writeLoadCorpus } from '../../../bench/load-corpus.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { bundleChildScript } from '../../support/child-processes.ts';
+import { useTempDirs } from '../../support/temp-workspace.ts';
+import { sha256Id } from '../../support/store-test-support.ts';
 
 const tempDir = useTempDirs();
 

@@ -3,7 +3,7 @@
 // generator, so most saves write a new object and rewrite a source index entry.
 import { readFile } from 'node:fs/promises';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 
 const [dir = '', seedText = '1', ...files] = process.argv.slice(2);
 const sources = await Promise.all(files.map((file) => readFile(file)));

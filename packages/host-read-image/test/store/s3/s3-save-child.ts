@@ -2,7 +2,7 @@
 // prints the references as JSON.
 import { readFile } from 'node:fs/promises';
 
-import { S3AttachmentStore } from '../../src/store/s3-attachment-store.ts';
+import { S3AttachmentStore } from '../../../src/store/s3/s3-attachment-store.ts';
 
 const [clientConfig, bucket, prefix, ...files] = process.argv.slice(2);
 const store = new S3AttachmentStore({ bucket: bucket ?? '', prefix: prefix ?? '', client: JSON.parse(clientConfig ?? '{}') as object });

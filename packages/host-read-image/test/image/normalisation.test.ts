@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../src/store/local/store-layout.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../support/store-test-support.ts';
 import { animated, cmykJpeg, displayP3Png, noise, orientedJpeg, pixelAt, pngWithMetadata, sixteenBitPng, solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();

@@ -4,21 +4,21 @@ import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
-import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
-import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
-import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../src/store/s3-attachment-store.ts';
-import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
-import { bundleChildScript, runChild } from '../support/child-processes.ts';
-import { deadEndpoint, startS3Server, startStallingServer, type S3TestServer } from '../support/s3-server.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { noise, solid } from '../support/test-images.ts';
-import { decodeProbe } from './decode-probe.ts';
-import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
+import { LocalFileSystem } from '../../../src/fs/local-file-system.ts';
+import { ConfigModelResolver } from '../../../src/model-routes/config-model-resolver.ts';
+import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
+import type * as DecodeLimiterModule from '../../../src/image/decode-limiter.ts';
+import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3/s3-attachment-store.ts';
+import { createReadImageTool } from '../../../src/tool/read-image-tool.ts';
+import { bundleChildScript, runChild } from '../../support/child-processes.ts';
+import { deadEndpoint, startS3Server, startStallingServer, type S3TestServer } from '../../support/s3-server.ts';
+import { useTempDirs } from '../../support/temp-workspace.ts';
+import { noise, solid } from '../../support/test-images.ts';
+import { decodeProbe } from '../../support/decode-probe.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
 
-vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
-  (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
+vi.mock('../../../src/image/decode-limiter.ts', async (importOriginal) =>
+  (await import('../../support/decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
 );
 
 const tempDir = useTempDirs();
@@ -108,7 +108,7 @@ describe('S3 store: save, read, dedupe', () => {
         return file;
       }),
     );
-    const child = await bundleChildScript('test/store/s3-save-child.ts');
+    const child = await bundleChildScript('test/store/s3/s3-save-child.ts');
     const args = [JSON.stringify(s3.clientConfig()), s3.bucket, prefix, ...files];
     const outputs = await Promise.all([runChild(child, args), runChild(child, args)]);
     const [first, second] = outputs.map((output) => JSON.parse(output) as AttachmentRef[]);

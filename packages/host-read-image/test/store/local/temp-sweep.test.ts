@@ -4,11 +4,11 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import { ORPHAN_AGE_MS, sweepOrphanedTemp, tempPrefix } from '../../src/store/temp-names.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { solid } from '../support/test-images.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { ORPHAN_AGE_MS, sweepOrphanedTemp, tempPrefix } from '../../../src/store/local/temp-names.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
+import { solid } from '../../support/test-images.ts';
 
 const tempDir = useTempDirs();
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import { bundleChildScript, startChild } from '../support/child-processes.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
-import { animated, noise, orientedJpeg, solid } from '../support/test-images.ts';
-import { hexOf, sha256Id } from './store-test-support.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { bundleChildScript, startChild } from '../../support/child-processes.ts';
+import { useTempDirs } from '../../support/temp-workspace.ts';
+import { animated, noise, orientedJpeg, solid } from '../../support/test-images.ts';
+import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 
 /**
  * SIGKILL at random moments while child processes save into one local store. After each kill
@@ -36,7 +36,7 @@ describe('local store: SIGKILL fault injection', () => {
     const storeDir = await tempDir();
     const layout = new StoreLayout(storeDir);
     const sources = await sourcePool(await tempDir());
-    const script = await bundleChildScript('test/store/crash-save-child.ts');
+    const script = await bundleChildScript('test/store/local/crash-save-child.ts');
     const seed = Number(process.env.TOOLCARD_CRASH_SEED ?? Date.now() % 1_000_000);
     const verifier = storeVerifier(storeDir, await expectedObjects(await tempDir(), sources));
     const totals = { kills: 0, leftovers: 0 };

@@ -1,9 +1,9 @@
-import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
+import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
 
 /**
- * Counts decodes entering the store's limiter. A test file installs it with
- *   vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
- *     (await import('./decode-probe.ts')).probed(await importOriginal()));
+ * Counts decodes entering the store's limiter. A test file (here one in test/store/) installs it with
+ *   vi.mock('../../src/image/decode-limiter.ts', async (importOriginal) =>
+ *     (await import('../support/decode-probe.ts')).probed(await importOriginal()));
  */
 export const decodeProbe = {
   entered: 0,
