@@ -15,16 +15,16 @@ export interface LocalFileSystemOptions {
 
 /** `FileSystem` on node:fs. */
 export class LocalFileSystem implements FileSystem {
-  readonly #roots: WorkspaceRoots | undefined;
+  private readonly roots: WorkspaceRoots | undefined;
 
   constructor(options: LocalFileSystemOptions = {}) {
-    this.#roots = options.roots === undefined ? undefined : new WorkspaceRoots(options.roots);
+    this.roots = options.roots === undefined ? undefined : new WorkspaceRoots(options.roots);
   }
 
   async resolve(requestedPath: string, options: { readonly cwd: string }): Promise<FsTarget> {
     const absolutePath = path.resolve(options.cwd, expandHome(requestedPath));
     const target = { absolutePath, displayPath: absolutePath };
-    const roots = this.#roots;
+    const roots = this.roots;
     if (roots !== undefined) {
       await failingAsFsError(absolutePath, () => roots.assertContains(absolutePath, absolutePath));
     }
@@ -48,7 +48,7 @@ export class LocalFileSystem implements FileSystem {
       const handle = await fs.open(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         assertRegularFile(await handle.stat(), displayPath);
-        await this.#roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
+        await this.roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
         return await readWholeFile(handle, { sizeHint: size, maxBytes, signal, displayPath });
       } finally {
         closeInBackground(handle);

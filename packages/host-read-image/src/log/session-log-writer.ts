@@ -32,14 +32,14 @@ const RANDOM_IDS: IdSource = { nextId: () => randomUUID() };
  */
 export class SessionLogWriter {
   readonly sessionId: string;
-  readonly #sink: LogSink;
-  readonly #ids: IdSource;
-  #nextSeq = 0;
-  #written: Promise<void> = Promise.resolve();
+  private readonly sink: LogSink;
+  private readonly ids: IdSource;
+  private nextSeq = 0;
+  private written: Promise<void> = Promise.resolve();
 
   private constructor(sink: LogSink, ids: IdSource, sessionId: string) {
-    this.#sink = sink;
-    this.#ids = ids;
+    this.sink = sink;
+    this.ids = ids;
     this.sessionId = sessionId;
   }
 
@@ -54,14 +54,14 @@ export class SessionLogWriter {
   }
 
   newId(): string {
-    return this.#ids.nextId();
+    return this.ids.nextId();
   }
 
   /** Resolves to the event's seq once its line is in the sink. */
   append(event: LogEvent): Promise<number> {
-    const seq = this.#nextSeq++;
+    const seq = this.nextSeq++;
     const line = JSON.stringify(event);
-    this.#written = this.#written.then(() => this.#sink.append(line));
-    return this.#written.then(() => seq);
+    this.written = this.written.then(() => this.sink.append(line));
+    return this.written.then(() => seq);
   }
 }

@@ -12,10 +12,10 @@ export interface ConfiguredModel {
  * sides of the image gate (an image-capable route and a text-only one).
  */
 export class ConfigModelResolver implements ModelResolver {
-  readonly #models: ReadonlyMap<string, ConfiguredModel>;
+  private readonly models: ReadonlyMap<string, ConfiguredModel>;
 
   constructor(models: readonly ConfiguredModel[]) {
-    this.#models = new Map(models.map((entry) => [routeKey(entry), entry]));
+    this.models = new Map(models.map((entry) => [routeKey(entry), entry]));
   }
 
   /** Parses a JSON config `{ "models": [{ "provider", "model", "inputModalities"? }] }`. */
@@ -25,7 +25,7 @@ export class ConfigModelResolver implements ModelResolver {
 
   resolveModelInfo(route: ModelRoute, signal?: AbortSignal): Promise<ModelInfo | undefined> {
     signal?.throwIfAborted();
-    const entry = this.#models.get(routeKey(route));
+    const entry = this.models.get(routeKey(route));
     if (!entry) return Promise.resolve(undefined);
     const info: ModelInfo = entry.inputModalities === undefined ? { id: entry.model } : { id: entry.model, inputModalities: entry.inputModalities };
     return Promise.resolve(info);
