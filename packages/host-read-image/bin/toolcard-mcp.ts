@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem } from '../src/index.ts';
-import { isLoopbackHost } from '../src/mcp/loopback.ts';
+import { isLoopbackHost } from '../src/http/loopback.ts';
 
 const ROUTE = { provider: 'mcp', model: 'mcp-client' };
 const USAGE = [

@@ -27,3 +27,7 @@ export { createAttachmentHandler, type AttachmentHandler, type AttachmentHandler
 export { matchAttachmentRoute, type AttachmentRoute } from './http/attachment-route.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
 export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';
+export { createHostGuard, type HostGuard } from './http/loopback.ts';
+
+// Errors every constructor and factory throws for a bad option
+export { InvalidOptionError } from './options/invalid-option-error.ts';

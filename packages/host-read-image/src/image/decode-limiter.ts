@@ -5,7 +5,8 @@ export type DecodeLimiter = <T>(decode: () => Promise<T>) => Promise<T>;
 
 export const DEFAULT_DECODE_CONCURRENCY = 2;
 
-export function createDecodeLimiter(concurrency: number = DEFAULT_DECODE_CONCURRENCY): DecodeLimiter {
+/** `concurrency` is a positive integer, checked by the store's options. */
+export function createDecodeLimiter(concurrency: number): DecodeLimiter {
   const limit = pLimit(concurrency);
   return (decode) => limit(decode);
 }

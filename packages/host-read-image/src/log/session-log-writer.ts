@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { checkOption, NON_EMPTY_STRING, optional, OPTIONS_OBJECT, withMethods } from '../options/check-option.ts';
 import type { LogEvent } from './events.ts';
 import type { LogSink } from './sinks.ts';
 
@@ -20,6 +21,21 @@ export interface SessionLogOptions {
   readonly clock?: Clock;
   /** Message ids and the default session id; defaults to random UUIDs. */
   readonly ids?: IdSource;
+}
+
+const LOG_SINK = withMethods<LogSink>('a LogSink (an append method)', ['append']);
+const CLOCK = withMethods<Clock>('a Clock (a now method)', ['now']);
+const ID_SOURCE = withMethods<IdSource>('an IdSource (a nextId method)', ['nextId']);
+
+/** Checks a session log's options for `owner` (SessionLogWriter.open, SessionRecorder.open) before its header is written. */
+export function checkSessionLogOptions(owner: string, options: SessionLogOptions): SessionLogOptions {
+  checkOption(owner, 'options', options, OPTIONS_OBJECT);
+  checkOption(owner, 'sink', options.sink, LOG_SINK);
+  checkOption(owner, 'cwd', options.cwd, NON_EMPTY_STRING);
+  checkOption(owner, 'sessionId', options.sessionId, optional(NON_EMPTY_STRING));
+  checkOption(owner, 'clock', options.clock, optional(CLOCK));
+  checkOption(owner, 'ids', options.ids, optional(ID_SOURCE));
+  return options;
 }
 
 const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
@@ -45,6 +61,7 @@ export class SessionLogWriter {
 
   /** Appends the header line (`{"type":"session","version":0,…}`) and returns the writer. */
   static async open(options: SessionLogOptions): Promise<SessionLogWriter> {
+    checkSessionLogOptions('SessionLogWriter.open', options);
     const ids = options.ids ?? RANDOM_IDS;
     const sessionId = options.sessionId ?? ids.nextId();
     const createdAt = (options.clock ?? SYSTEM_CLOCK).now();

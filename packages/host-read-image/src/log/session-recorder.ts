@@ -1,6 +1,6 @@
+import type { UserMessage } from '../seams/content-blocks.ts';
 import type { ModelRoute } from '../seams/model-resolver.ts';
 import type { ToolResult } from '../seams/tool.ts';
-import type { UserMessage } from '../seams/content-blocks.ts';
 import {
   assistantMessageEvent,
   inboxInsertedEvent,
@@ -19,7 +19,7 @@ import {
   type NestedDispatch,
   type ToolCallRecord,
 } from './events.ts';
-import { SessionLogWriter, type SessionLogOptions } from './session-log-writer.ts';
+import { checkSessionLogOptions, SessionLogWriter, type SessionLogOptions } from './session-log-writer.ts';
 import { loggedUserMessage, type LoggedUserMessage } from './wire-content.ts';
 
 export interface RecordStepInput {
@@ -59,7 +59,7 @@ export class SessionRecorder {
 
   /** Writes the header line and returns a recorder for the session's events. */
   static async open(options: SessionLogOptions): Promise<SessionRecorder> {
-    return new SessionRecorder(await SessionLogWriter.open(options));
+    return new SessionRecorder(await SessionLogWriter.open(checkSessionLogOptions('SessionRecorder.open', options)));
   }
 
   get sessionId(): string {

@@ -1,3 +1,5 @@
+import { checkEachOption, checkOption, NON_EMPTY_STRING, OPTIONS_OBJECT, rule } from '../options/check-option.ts';
+import { InvalidOptionError } from '../options/invalid-option-error.ts';
 import type { ModelInfo, ModelResolver, ModelRoute } from '../seams/model-resolver.ts';
 
 /** One model of a recorded/replayed route, as declared in a replay config. */
@@ -7,6 +9,10 @@ export interface ConfiguredModel {
   readonly inputModalities?: readonly string[];
 }
 
+const OWNER = 'ConfigModelResolver';
+
+const MODEL_CONFIG = rule('a model config { "models": [...] }', (value): value is { readonly models: unknown } => OPTIONS_OBJECT.accepts(value));
+
 /**
  * Resolves models from a static config, so keyless recorded sessions can pin both
  * sides of the image gate (an image-capable route and a text-only one).
@@ -14,13 +20,23 @@ export interface ConfiguredModel {
 export class ConfigModelResolver implements ModelResolver {
   private readonly models: ReadonlyMap<string, ConfiguredModel>;
 
+  /** Every entry is checked: a malformed one, or a second entry for a route, would silently go unused. */
   constructor(models: readonly ConfiguredModel[]) {
-    this.models = new Map(models.map((entry) => [routeKey(entry), entry]));
+    const byRoute = new Map<string, ConfiguredModel>();
+    checkEachOption(OWNER, 'models', models, OPTIONS_OBJECT).forEach((entry, index) => {
+      const configured = checkedEntry(entry, `models[${String(index)}]`);
+      const key = routeKey(configured);
+      if (byRoute.has(key)) throw new InvalidOptionError(OWNER, `models[${String(index)}]`, 'a route no earlier entry configures', configured);
+      byRoute.set(key, configured);
+    });
+    this.models = byRoute;
   }
 
   /** Parses a JSON config `{ "models": [{ "provider", "model", "inputModalities"? }] }`. */
   static fromJson(text: string): ConfigModelResolver {
-    return new ConfigModelResolver(parseModelConfig(JSON.parse(text) as unknown));
+    const config = checkOption(`${OWNER}.fromJson`, 'config', JSON.parse(text) as unknown, MODEL_CONFIG);
+    // Checked entry by entry by the constructor.
+    return new ConfigModelResolver(config.models as readonly ConfiguredModel[]);
   }
 
   resolveModelInfo(route: ModelRoute, signal?: AbortSignal): Promise<ModelInfo | undefined> {
@@ -32,26 +48,13 @@ export class ConfigModelResolver implements ModelResolver {
   }
 }
 
+function checkedEntry(entry: Readonly<Record<string, unknown>>, option: string): ConfiguredModel {
+  const provider = checkOption(OWNER, `${option}.provider`, entry.provider, NON_EMPTY_STRING);
+  const model = checkOption(OWNER, `${option}.model`, entry.model, NON_EMPTY_STRING);
+  if (entry.inputModalities === undefined) return { provider, model };
+  return { provider, model, inputModalities: checkEachOption(OWNER, `${option}.inputModalities`, entry.inputModalities, NON_EMPTY_STRING) };
+}
+
 function routeKey(route: ModelRoute): string {
   return JSON.stringify([route.provider, route.model]);
-}
-
-function parseModelConfig(config: unknown): ConfiguredModel[] {
-  const models = isRecord(config) ? config.models : undefined;
-  if (!Array.isArray(models)) throw new TypeError('model config: expected { "models": [...] }');
-  return models.map((entry: unknown, index) => {
-    if (!isRecord(entry) || typeof entry.provider !== 'string' || typeof entry.model !== 'string') {
-      throw new TypeError(`model config: models[${index}] needs string "provider" and "model"`);
-    }
-    const modalities = entry.inputModalities;
-    if (modalities === undefined) return { provider: entry.provider, model: entry.model };
-    if (!Array.isArray(modalities) || !modalities.every((m): m is string => typeof m === 'string')) {
-      throw new TypeError(`model config: models[${index}].inputModalities must be an array of strings`);
-    }
-    return { provider: entry.provider, model: entry.model, inputModalities: modalities };
-  });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

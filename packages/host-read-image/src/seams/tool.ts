@@ -1,5 +1,5 @@
-import type { ModelRoute } from './model-resolver.ts';
 import type { ContentBlock, UserMessage } from './content-blocks.ts';
+import type { ModelRoute } from './model-resolver.ts';
 
 export interface ToolExecContext {
   readonly callId: string;
@@ -14,6 +14,13 @@ export interface ToolError {
   readonly name: string;
   readonly code: string;
 }
+
+/**
+ * The `error` of the result of every call that was stopped (its signal aborted), whichever layer
+ * noticed: the file system (FS_ABORTED), the store (ATTACHMENT_ABORTED), the model resolver, or any
+ * failure once the signal is aborted. UIs read the code `aborted` as "stopped", not "failed".
+ */
+export const ABORTED_TOOL_ERROR: ToolError = { name: 'AbortError', code: 'aborted' };
 
 export interface ToolResult<Value = unknown> {
   readonly content: readonly ContentBlock[];

@@ -3,12 +3,12 @@ import { readFile } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
-import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { inFormat } from '../../src/image/frame-encoder.ts';
+import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/local/store-layout.ts';
-import { useTempDirs } from '../support/temp-workspace.ts';
 import { attachmentFailure, hexOf } from '../support/store-test-support.ts';
+import { useTempDirs } from '../support/temp-workspace.ts';
 import { checkerboard, noise, solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();

@@ -2,11 +2,11 @@ import type * as SharpModule from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
-import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import type { ImageLimits, ImageMediaType } from '../../src/seams/attachment-store.ts';
-import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { decodeProbe } from '../support/decode-probe.ts';
 import { attachmentFailure } from '../support/store-test-support.ts';
+import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 import { animated, flatPng, noise, solid, truncated } from '../support/test-images.ts';
 
 vi.mock('../../src/image/decode-limiter.ts', async (importOriginal) =>

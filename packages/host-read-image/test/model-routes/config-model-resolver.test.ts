@@ -27,8 +27,29 @@ describe('ConfigModelResolver', () => {
   });
 
   it('rejects malformed configs with a message naming the entry', () => {
-    expect(() => ConfigModelResolver.fromJson('[]')).toThrow('expected { "models": [...] }');
-    expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p"}]}')).toThrow('models[0]');
-    expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p","model":"m","inputModalities":"image"}]}')).toThrow('models[0].inputModalities');
+    expect(() => ConfigModelResolver.fromJson('[]')).toThrow(
+      'ConfigModelResolver.fromJson: option config must be a model config { "models": [...] }, got an array of 0.',
+    );
+    expect(() => ConfigModelResolver.fromJson('{}')).toThrow(
+      'ConfigModelResolver: option models must be an array, each element an options object, got undefined.',
+    );
+    expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p"}]}')).toThrow(
+      'ConfigModelResolver: option models[0].model must be a non-empty string, got undefined.',
+    );
+    expect(() => ConfigModelResolver.fromJson('{"models":[{"provider":"p","model":"m","inputModalities":"image"}]}')).toThrow(
+      'ConfigModelResolver: option models[0].inputModalities must be an array, each element a non-empty string, got "image".',
+    );
+  });
+
+  it('refuses a second entry for a route, which would silently go unused', () => {
+    expect(
+      () =>
+        new ConfigModelResolver([
+          { provider: 'p', model: 'm', inputModalities: ['text', 'image'] },
+          { provider: 'p', model: 'm', inputModalities: ['text'] },
+        ]),
+    ).toThrow(
+      'ConfigModelResolver: option models[1] must be a route no earlier entry configures, got {"provider":"p","model":"m","inputModalities":["text"]}.',
+    );
   });
 });

@@ -10,8 +10,8 @@ import { ConfigModelResolver } from '../../src/model-routes/config-model-resolve
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
-import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
+import { solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();
 const VISION = { provider: 'replay', model: 'vision' };

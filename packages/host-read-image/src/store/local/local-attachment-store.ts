@@ -1,4 +1,5 @@
-import { ContentAddressedStore, type ContentAddressedStoreOptions } from '../content-addressed-store.ts';
+import { checkOption, NON_EMPTY_PATH, OPTIONS_OBJECT } from '../../options/check-option.ts';
+import { ContentAddressedStore, storeSettings, type ContentAddressedStoreOptions } from '../content-addressed-store.ts';
 import { LocalObjectBackend } from './local-object-backend.ts';
 import { StoreLayout } from './store-layout.ts';
 import { sweepOrphanedTemp } from './temp-names.ts';
@@ -7,6 +8,8 @@ export interface LocalAttachmentStoreOptions extends ContentAddressedStoreOption
   /** The store directory; created on the first save. */
   readonly dir: string;
 }
+
+const OWNER = 'LocalAttachmentStore';
 
 /**
  * The real AttachmentStore on a local directory: durable, content-addressed image objects
@@ -18,8 +21,11 @@ export class LocalAttachmentStore extends ContentAddressedStore {
   private swept: Promise<void> | undefined;
 
   constructor(options: LocalAttachmentStoreOptions) {
-    const layout = new StoreLayout(options.dir);
-    super(new LocalObjectBackend(layout), options);
+    checkOption(OWNER, 'options', options, OPTIONS_OBJECT);
+    const dir = checkOption(OWNER, 'dir', options.dir, NON_EMPTY_PATH);
+    const settings = storeSettings(OWNER, options);
+    const layout = new StoreLayout(dir);
+    super(new LocalObjectBackend(layout), settings);
     this.tempRoot = layout.tempRoot;
   }
 

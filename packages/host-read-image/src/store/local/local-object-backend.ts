@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 
 import { isMissingPathError } from '../../fs/fs-errors.ts';
+import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
-import { draftDirectory, prepareFileReplacement, replaceFileDurably, type DirectoryDraft } from './durable-write.ts';
-import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
-import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
-import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
 import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
+import { draftDirectory, prepareFileReplacement, replaceFileDurably, type DirectoryDraft } from './durable-write.ts';
+import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
+import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 
 type FileState = 'intact' | 'missing' | 'damaged';
 

@@ -1,8 +1,8 @@
 import { GetObjectCommand, PutObjectCommand, S3ServiceException, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 
+import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
-import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
 import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
 

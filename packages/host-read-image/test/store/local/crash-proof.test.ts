@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../../src/store/local/store-layout.ts';
 import { bundleChildScript, startChild } from '../../support/child-processes.ts';
+import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 import { useTempDirs } from '../../support/temp-workspace.ts';
 import { animated, noise, orientedJpeg, solid } from '../../support/test-images.ts';
-import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 
 /**
  * SIGKILL at random moments while child processes save into one local store. After each kill

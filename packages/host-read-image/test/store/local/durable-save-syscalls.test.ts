@@ -10,9 +10,9 @@ import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-
 import { StoreLayout } from '../../../src/store/local/store-layout.ts';
 import { createReadImageTool } from '../../../src/tool/read-image-tool.ts';
 import { callCounts, roundTrips, type FsCall } from '../../support/recorded-fs.ts';
+import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 import { noise, solid } from '../../support/test-images.ts';
-import { hexOf, sha256Id } from '../../support/store-test-support.ts';
 
 /** Every node:fs/promises call the store and the file system make: the real file system underneath, only recorded. */
 const calls = vi.hoisted(() => [] as FsCall[]);

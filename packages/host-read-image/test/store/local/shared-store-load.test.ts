@@ -7,8 +7,8 @@ import { runSharedStoreLoad } from '../../../bench/load-bench.ts';
 import { writeLoadCorpus } from '../../../bench/load-corpus.ts';
 import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 import { bundleChildScript } from '../../support/child-processes.ts';
-import { useTempDirs } from '../../support/temp-workspace.ts';
 import { sha256Id } from '../../support/store-test-support.ts';
+import { useTempDirs } from '../../support/temp-workspace.ts';
 
 const tempDir = useTempDirs();
 

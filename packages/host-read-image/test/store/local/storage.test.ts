@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../../src/store/local/store-layout.ts';
-import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 import { noise, solid } from '../../support/test-images.ts';
 
 const tempDir = useTempDirs();

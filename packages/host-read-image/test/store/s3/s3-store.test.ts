@@ -5,17 +5,17 @@ import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/clien
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { LocalFileSystem } from '../../../src/fs/local-file-system.ts';
+import type * as DecodeLimiterModule from '../../../src/image/decode-limiter.ts';
 import { ConfigModelResolver } from '../../../src/model-routes/config-model-resolver.ts';
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
-import type * as DecodeLimiterModule from '../../../src/image/decode-limiter.ts';
 import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3/s3-attachment-store.ts';
 import { createReadImageTool } from '../../../src/tool/read-image-tool.ts';
 import { bundleChildScript, runChild } from '../../support/child-processes.ts';
+import { decodeProbe } from '../../support/decode-probe.ts';
 import { deadEndpoint, startS3Server, startStallingServer, type S3TestServer } from '../../support/s3-server.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
 import { useTempDirs } from '../../support/temp-workspace.ts';
 import { noise, solid } from '../../support/test-images.ts';
-import { decodeProbe } from '../../support/decode-probe.ts';
-import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
 
 vi.mock('../../../src/image/decode-limiter.ts', async (importOriginal) =>
   (await import('../../support/decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
@@ -232,7 +232,10 @@ describe('S3 store: signed URLs', () => {
 
   it.each([0, -1, 1.5, 604_801])('refuses expiresIn %s', async (expiresIn) => {
     const { store } = newStore();
-    await expect(store.signedUrl(sha256Id(Buffer.from('x')), { expiresIn })).rejects.toThrow(RangeError);
+    await expect(store.signedUrl(sha256Id(Buffer.from('x')), { expiresIn })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+      message: `S3AttachmentStore.signedUrl: option expiresIn must be a whole number of seconds from 1 to 604800, got ${String(expiresIn)}.`,
+    });
   });
 
   it('refuses to sign a malformed id', async () => {
