@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { inFormat } from '../src/image/frame-encoder.ts';
 import { storedMediaType } from '../src/image/normalisation-policy.ts';
 import { sniffImageMediaType } from '../src/image/sniff-media-type.ts';
-import { DEFAULT_IMAGE_LIMITS } from '../src/index.ts';
+import { DEFAULT_IMAGE_LIMITS } from '../src/seams/attachment-store.ts';
 import { benchTools, type ReadImageTool } from './bench-tool.ts';
 
 const [file = '', refusalFlag = '0', iterationsArg = '5'] = process.argv.slice(2);
