@@ -2,8 +2,8 @@
 // its read_image calls all at once against the store directory it shares with the other
 // processes, then prints the outcomes, its time and its peak RSS as one JSON line.
 import { LocalFileSystem } from '../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../src/models/config-model-resolver.ts';
-import { LocalAttachmentStore } from '../src/store/local-attachment-store.ts';
+import { ConfigModelResolver } from '../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../src/store/local/local-attachment-store.ts';
 import { createReadImageTool } from '../src/tool/read-image-tool.ts';
 
 const [storeDir = '', workspace = '', callsText = '50', ...names] = process.argv.slice(2);

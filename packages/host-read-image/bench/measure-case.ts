@@ -10,10 +10,10 @@ import { performance } from 'node:perf_hooks';
 
 import sharp from 'sharp';
 
-import { DEFAULT_IMAGE_LIMITS } from '../src/index.ts';
-import { inFormat } from '../src/store/frame-encoder.ts';
-import { storedMediaType } from '../src/store/normalisation-policy.ts';
-import { sniffImageMediaType } from '../src/store/sniff-media-type.ts';
+import { inFormat } from '../src/image/frame-encoder.ts';
+import { storedMediaType } from '../src/image/normalisation-policy.ts';
+import { sniffImageMediaType } from '../src/image/sniff-media-type.ts';
+import { DEFAULT_IMAGE_LIMITS } from '../src/seams/attachment-store.ts';
 import { benchTools, type ReadImageTool } from './bench-tool.ts';
 
 const [file = '', refusalFlag = '0', iterationsArg = '5'] = process.argv.slice(2);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ConfigModelResolver, LocalAttachmentStore, LocalFileSystem } from '../src/index.ts';
-import { isLoopbackHost } from '../src/mcp/loopback.ts';
+import { isLoopbackHost } from '../src/http/loopback.ts';
 
 const ROUTE = { provider: 'mcp', model: 'mcp-client' };
 const USAGE = [
@@ -132,7 +132,9 @@ async function main(): Promise<number> {
     console.error(`toolcard-mcp: serving read_image over stdio (root ${config.root}, store ${config.store})`);
     return 0;
   }
-  const running = await mcp.startMcpHttpServer({ createMcpServer: createServer, ...config.http });
+  // Not part of the ./mcp entry: the bin's own HTTP server (the SDK loaded fine above).
+  const { startMcpHttpServer } = await import('../src/mcp/mcp-http-server.ts');
+  const running = await startMcpHttpServer({ createMcpServer: createServer, ...config.http });
   // The one line a launcher waits for (port 0 picks a free port).
   console.log(`toolcard-mcp: listening on ${running.url.href}${config.http.token === undefined ? '' : ' (bearer token required)'}`);
   const stop = () => void running.close().then(() => process.exit(0));

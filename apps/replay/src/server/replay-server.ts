@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { createAttachmentHandler, LocalAttachmentStore, type AttachmentHandler } from '@toolcard/host-read-image';
+import { createAttachmentHandler, createHostGuard, LocalAttachmentStore, type AttachmentHandler } from '@toolcard/host-read-image';
 
 import { LiveSession } from './live-session.ts';
 import { serveLog } from './log-route.ts';
@@ -51,13 +51,11 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       else res.destroy();
     });
   });
+  // Another name for 127.0.0.1 (DNS rebinding) must not read the log through a victim's browser.
+  const admitHost = createHostGuard(server);
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    if (!isOwnHost(req.headers.host, port)) {
-      // Another name for 127.0.0.1 (DNS rebinding) must not read the log through a victim's browser.
-      plain(res, 421, 'Misdirected request: use the URL the replay command printed');
-      return;
-    }
+    if (!admitHost(req, res)) return;
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (pathname.startsWith('/api/sessions/')) {
       if (attachments === undefined) plain(res, 404, 'Not found');
@@ -97,10 +95,6 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
         });
       }),
   };
-}
-
-function isOwnHost(host: string | undefined, port: number): boolean {
-  return host === `${HOST}:${port}` || host === `localhost:${port}`;
 }
 
 function plain(res: http.ServerResponse, status: number, message: string): void {

@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { checkEachOption, checkOption, NON_EMPTY_PATH, OPTIONS_OBJECT } from '../options/check-option.ts';
 import type { FileSystem, FsStat, FsTarget } from '../seams/file-system.ts';
 import { readWholeFile } from './bounded-read.ts';
 import { closeInBackground } from './close-in-background.ts';
@@ -9,22 +10,25 @@ import { assertRegularFile, throwIfAborted, toFsError, tooLargeError } from './f
 import { WorkspaceRoots } from './workspace-roots.ts';
 
 export interface LocalFileSystemOptions {
-  /** Confine every path to these directories (symlinks resolved). Omit for no confinement. */
+  /** Confine every path to these directories (symlinks resolved). Omit for no confinement; `[]` confines to nothing (every path is outside). */
   readonly roots?: readonly string[];
 }
 
+const OWNER = 'LocalFileSystem';
+
 /** `FileSystem` on node:fs. */
 export class LocalFileSystem implements FileSystem {
-  readonly #roots: WorkspaceRoots | undefined;
+  private readonly roots: WorkspaceRoots | undefined;
 
   constructor(options: LocalFileSystemOptions = {}) {
-    this.#roots = options.roots === undefined ? undefined : new WorkspaceRoots(options.roots);
+    checkOption(OWNER, 'options', options, OPTIONS_OBJECT);
+    this.roots = options.roots === undefined ? undefined : new WorkspaceRoots(checkEachOption(OWNER, 'roots', options.roots, NON_EMPTY_PATH));
   }
 
   async resolve(requestedPath: string, options: { readonly cwd: string }): Promise<FsTarget> {
     const absolutePath = path.resolve(options.cwd, expandHome(requestedPath));
     const target = { absolutePath, displayPath: absolutePath };
-    const roots = this.#roots;
+    const roots = this.roots;
     if (roots !== undefined) {
       await failingAsFsError(absolutePath, () => roots.assertContains(absolutePath, absolutePath));
     }
@@ -48,7 +52,7 @@ export class LocalFileSystem implements FileSystem {
       const handle = await fs.open(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
         assertRegularFile(await handle.stat(), displayPath);
-        await this.#roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
+        await this.roots?.assertOpenFileInside(handle.fd, absolutePath, displayPath);
         return await readWholeFile(handle, { sizeHint: size, maxBytes, signal, displayPath });
       } finally {
         closeInBackground(handle);

@@ -5,16 +5,16 @@ import { isMissingPathError } from './fs-errors.ts';
 
 /** Confines paths to a set of directories, judged on real paths (symlinks resolved). */
 export class WorkspaceRoots {
-  readonly #roots: readonly string[];
+  private readonly roots: readonly string[];
 
   /** An empty list confines to nothing: every path is outside. */
   constructor(roots: readonly string[]) {
-    this.#roots = roots.map((root) => path.resolve(root));
+    this.roots = roots.map((root) => path.resolve(root));
   }
 
   /** `absolutePath` may not exist yet: its nearest existing ancestor decides. */
   async assertContains(absolutePath: string, displayPath: string): Promise<void> {
-    await this.#assertRealPathInside(await realPathOfNearestExisting(absolutePath), displayPath);
+    await this.assertRealPathInside(await realPathOfNearestExisting(absolutePath), displayPath);
   }
 
   /**
@@ -22,11 +22,11 @@ export class WorkspaceRoots {
    * cannot redirect the read outside the roots.
    */
   async assertOpenFileInside(fd: number, absolutePath: string, displayPath: string): Promise<void> {
-    await this.#assertRealPathInside(await openedFileRealPath(fd, absolutePath), displayPath);
+    await this.assertRealPathInside(await openedFileRealPath(fd, absolutePath), displayPath);
   }
 
-  async #assertRealPathInside(realPath: string, displayPath: string): Promise<void> {
-    const realRoots = await Promise.all(this.#roots.map(realPathOfNearestExisting));
+  private async assertRealPathInside(realPath: string, displayPath: string): Promise<void> {
+    const realRoots = await Promise.all(this.roots.map(realPathOfNearestExisting));
     if (realRoots.some((root) => isWithin(realPath, root))) return;
     const via = realPath === displayPath ? '' : ` (it resolves to ${realPath})`;
     throw new FsError('FS_OUTSIDE_WORKSPACE', `${displayPath} is outside the workspace${via}. Allowed roots: ${realRoots.join(', ')}.`);

@@ -1,8 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 
-import { AttachmentError, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
+import { checkEachOption, checkOption, FUNCTION, hasMethods, optional, OPTIONS_OBJECT, rule, withMethods } from '../options/check-option.ts';
+import { AttachmentError, type AttachmentErrorCode, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
 import { matchAttachmentRoute } from './attachment-route.ts';
-import { entityTag, matchesIfNoneMatch, objectCachingHeaders, varyOption } from './object-caching.ts';
+import { DEFAULT_VARY, entityTag, HEADER_NAME, matchesIfNoneMatch, objectCachingHeaders } from './object-caching.ts';
 import { ReferencedIdsCache } from './referenced-ids-cache.ts';
 import type { SessionLogSource } from './session-source.ts';
 
@@ -17,9 +18,28 @@ export interface AttachmentHandlerOptions {
    * handler looks at the request's headers.
    */
   readonly vary?: readonly string[];
+  /**
+   * Called with the cause and the request for every failure answered `500` or `503` (anything
+   * unexpected, a corrupt object, a store that cannot be read), never for a refusal (4xx). The
+   * answer does not wait for it, and a throw from it is ignored. Default: `console.error`.
+   */
+  readonly onError?: (error: unknown, request: IncomingMessage) => void;
 }
 
 export type AttachmentHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const OWNER = 'createAttachmentHandler';
+const STORE = withMethods<AttachmentStore>('an AttachmentStore (a readImage method)', ['readImage']);
+const SESSIONS = rule(
+  'a SessionLogSource (a readLog method, and referencedIds if any a method too)',
+  (value): value is SessionLogSource =>
+    hasMethods(value, ['readLog']) && ((value as { referencedIds?: unknown }).referencedIds === undefined || hasMethods(value, ['referencedIds'])),
+);
+const BASE_PATH = rule('"" or a path starting with "/" (e.g. "/api")', (value): value is string => typeof value === 'string' && /^(\/[^?#]*)?$/.test(value));
+
+function logError(error: unknown, request: IncomingMessage): void {
+  console.error(`createAttachmentHandler: ${request.method ?? 'GET'} ${request.url ?? ''} failed:`, error);
+}
 
 /** How many sessions' referenced-id sets are kept between requests. */
 const CACHED_SESSIONS = 256;
@@ -45,9 +65,13 @@ const RETRY_AFTER_SECONDS = 5;
  * save no I/O, and one code path is easier to keep safe.
  */
 export function createAttachmentHandler(options: AttachmentHandlerOptions): AttachmentHandler {
-  const { store, sessions } = options;
-  const vary = varyOption(options.vary);
-  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  checkOption(OWNER, 'options', options, OPTIONS_OBJECT);
+  const store = checkOption(OWNER, 'store', options.store, STORE);
+  const sessions = checkOption(OWNER, 'sessions', options.sessions, SESSIONS);
+  const basePath = checkOption(OWNER, 'basePath', options.basePath ?? '', BASE_PATH).replace(/\/+$/, '');
+  const vary = options.vary === undefined ? DEFAULT_VARY : checkEachOption(OWNER, 'vary', options.vary, HEADER_NAME);
+  checkOption(OWNER, 'onError', options.onError, optional(FUNCTION));
+  const onError = options.onError ?? logError;
   const references = new ReferencedIdsCache(CACHED_SESSIONS);
 
   async function referencedIdsOf(sessionId: string): Promise<ReadonlySet<string> | undefined> {
@@ -72,11 +96,7 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     if (matchesIfNoneMatch(req.headers['if-none-match'], entityTag(attachmentId))) return { status: 304, headers: caching };
 
     const stored = await readStored(store, attachmentId);
-    if (stored === 'missing') return textReply(404, NOT_FOUND);
-    if (stored === 'corrupt') return textReply(500, 'The stored attachment is corrupt');
-    if (stored === 'unavailable') {
-      return textReply(503, 'The attachment store is unavailable; try again shortly', { 'Retry-After': String(RETRY_AFTER_SECONDS) });
-    }
+    if (stored instanceof AttachmentError) return failureReply(stored);
     return {
       status: 200,
       headers: { 'Content-Type': stored.ref.mediaType, 'Accept-Ranges': 'none', ...caching },
@@ -88,10 +108,11 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     let outcome: Reply;
     try {
       outcome = await reply(req);
-    } catch {
-      outcome = textReply(500, 'Internal server error');
+    } catch (error) {
+      outcome = { ...textReply(500, 'Internal server error'), failure: error };
     }
     write(res, outcome);
+    if ('failure' in outcome) report(onError, outcome.failure, req);
   };
 }
 
@@ -99,17 +120,47 @@ interface Reply {
   readonly status: number;
   readonly headers: OutgoingHttpHeaders;
   readonly body?: Uint8Array;
+  /** The cause of a 5xx answer, for `onError`. */
+  readonly failure?: unknown;
 }
 
-async function readStored(store: AttachmentStore, attachmentId: string): Promise<StoredImage | 'missing' | 'corrupt' | 'unavailable'> {
+/** The stored object, or the AttachmentError of a read the handler answers itself (any other failure is thrown). */
+async function readStored(store: AttachmentStore, attachmentId: string): Promise<StoredImage | AttachmentError> {
   try {
     return await store.readImage(attachmentId);
   } catch (cause) {
-    if (!(cause instanceof AttachmentError)) throw cause;
-    if (cause.code === 'ATTACHMENT_NOT_FOUND' || cause.code === 'INVALID_ATTACHMENT_REF') return 'missing';
-    if (cause.code === 'ATTACHMENT_CORRUPT') return 'corrupt';
-    if (cause.code === 'ATTACHMENT_READ_FAILED') return 'unavailable';
+    if (cause instanceof AttachmentError && ANSWERED_CODES.has(cause.code)) return cause;
     throw cause;
+  }
+}
+
+const ANSWERED_CODES: ReadonlySet<AttachmentErrorCode> = new Set([
+  'ATTACHMENT_NOT_FOUND',
+  'INVALID_ATTACHMENT_REF',
+  'ATTACHMENT_CORRUPT',
+  'ATTACHMENT_READ_FAILED',
+]);
+
+function failureReply(error: AttachmentError): Reply {
+  switch (error.code) {
+    case 'ATTACHMENT_CORRUPT':
+      return { ...textReply(500, 'The stored attachment is corrupt'), failure: error };
+    case 'ATTACHMENT_READ_FAILED':
+      return {
+        ...textReply(503, 'The attachment store is unavailable; try again shortly', { 'Retry-After': String(RETRY_AFTER_SECONDS) }),
+        failure: error,
+      };
+    default:
+      return textReply(404, NOT_FOUND);
+  }
+}
+
+/** An embedder's reporter that throws has no one to report to; the answer is already sent. */
+function report(onError: (error: unknown, request: IncomingMessage) => void, error: unknown, request: IncomingMessage): void {
+  try {
+    onError(error, request);
+  } catch {
+    // ignored: see above
   }
 }
 

@@ -1,5 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 
+import { rule } from '../options/check-option.ts';
+
 /**
  * The request headers an embedder's authentication in front of the handler typically reads.
  * The handler's own answer depends on no request header except the `If-None-Match` validator
@@ -10,16 +12,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 export const DEFAULT_VARY: readonly string[] = ['Authorization', 'Cookie'];
 
 /** An HTTP field name (RFC 9110 §5.1: a token). */
-const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** `vary` checked up front, so a bad option fails when the handler is made, not on a request. */
-export function varyOption(vary: readonly string[] = DEFAULT_VARY): readonly string[] {
-  const bad = vary.find((name) => !FIELD_NAME.test(name));
-  if (bad !== undefined) {
-    throw new TypeError(`createAttachmentHandler: vary must list HTTP header names, got ${JSON.stringify(bad)}`);
-  }
-  return vary;
-}
+export const HEADER_NAME = rule('an HTTP header name', (value): value is string => typeof value === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(value));
 
 /**
  * The caching headers of a served object, sent alike on its 200 and 304 (RFC 9110 §15.4.5: a 304

@@ -8,22 +8,22 @@ import { referencedAttachmentIds } from './referenced-attachments.ts';
  * sessions, dropping the least recently used.
  */
 export class ReferencedIdsCache {
-  readonly #capacity: number;
-  readonly #entries = new Map<string, { readonly digest: string; readonly ids: ReadonlySet<string> }>();
+  private readonly capacity: number;
+  private readonly entries = new Map<string, { readonly digest: string; readonly ids: ReadonlySet<string> }>();
 
   constructor(capacity: number) {
-    this.#capacity = capacity;
+    this.capacity = capacity;
   }
 
   idsFor(sessionId: string, logText: string): ReadonlySet<string> {
     const digest = createHash('sha256').update(logText).digest('hex');
-    const cached = this.#entries.get(sessionId);
+    const cached = this.entries.get(sessionId);
     const ids = cached?.digest === digest ? cached.ids : referencedAttachmentIds(logText);
-    this.#entries.delete(sessionId);
-    this.#entries.set(sessionId, { digest, ids });
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.#capacity) break;
-      this.#entries.delete(oldest);
+    this.entries.delete(sessionId);
+    this.entries.set(sessionId, { digest, ids });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= this.capacity) break;
+      this.entries.delete(oldest);
     }
     return ids;
   }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { checkOption, NON_EMPTY_PATH } from '../options/check-option.ts';
 import { isPlainToken } from './plain-token.ts';
 
 /** Where the attachment handler reads a session's log; `undefined` = no such session. */
@@ -16,6 +17,7 @@ export interface SessionLogSource {
 
 /** Session logs stored as `<dir>/<sessionId>.jsonl`. */
 export function directorySessionSource(dir: string): SessionLogSource {
+  checkOption('directorySessionSource', 'dir', dir, NON_EMPTY_PATH);
   return {
     async readLog(sessionId) {
       // The id becomes part of a path, so this source refuses non-tokens itself rather than trust every caller.

@@ -1,5 +1,5 @@
 import type { ModelRoute } from '../seams/model-resolver.ts';
-import type { ToolResult } from '../tool/tool.ts';
+import type { ToolResult } from '../seams/tool.ts';
 import { wireBlocks, type LoggedUserMessage } from './wire-content.ts';
 
 /**

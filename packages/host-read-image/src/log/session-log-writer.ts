@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
+import { checkOption, NON_EMPTY_STRING, optional, OPTIONS_OBJECT, withMethods } from '../options/check-option.ts';
 import type { LogEvent } from './events.ts';
 import type { LogSink } from './sinks.ts';
 
@@ -22,6 +23,21 @@ export interface SessionLogOptions {
   readonly ids?: IdSource;
 }
 
+const LOG_SINK = withMethods<LogSink>('a LogSink (an append method)', ['append']);
+const CLOCK = withMethods<Clock>('a Clock (a now method)', ['now']);
+const ID_SOURCE = withMethods<IdSource>('an IdSource (a nextId method)', ['nextId']);
+
+/** Checks a session log's options for `owner` (SessionLogWriter.open, SessionRecorder.open) before its header is written. */
+export function checkSessionLogOptions(owner: string, options: SessionLogOptions): SessionLogOptions {
+  checkOption(owner, 'options', options, OPTIONS_OBJECT);
+  checkOption(owner, 'sink', options.sink, LOG_SINK);
+  checkOption(owner, 'cwd', options.cwd, NON_EMPTY_STRING);
+  checkOption(owner, 'sessionId', options.sessionId, optional(NON_EMPTY_STRING));
+  checkOption(owner, 'clock', options.clock, optional(CLOCK));
+  checkOption(owner, 'ids', options.ids, optional(ID_SOURCE));
+  return options;
+}
+
 const SYSTEM_CLOCK: Clock = { now: () => Date.now() };
 const RANDOM_IDS: IdSource = { nextId: () => randomUUID() };
 
@@ -32,19 +48,20 @@ const RANDOM_IDS: IdSource = { nextId: () => randomUUID() };
  */
 export class SessionLogWriter {
   readonly sessionId: string;
-  readonly #sink: LogSink;
-  readonly #ids: IdSource;
-  #nextSeq = 0;
-  #written: Promise<void> = Promise.resolve();
+  private readonly sink: LogSink;
+  private readonly ids: IdSource;
+  private nextSeq = 0;
+  private written: Promise<void> = Promise.resolve();
 
   private constructor(sink: LogSink, ids: IdSource, sessionId: string) {
-    this.#sink = sink;
-    this.#ids = ids;
+    this.sink = sink;
+    this.ids = ids;
     this.sessionId = sessionId;
   }
 
   /** Appends the header line (`{"type":"session","version":0,…}`) and returns the writer. */
   static async open(options: SessionLogOptions): Promise<SessionLogWriter> {
+    checkSessionLogOptions('SessionLogWriter.open', options);
     const ids = options.ids ?? RANDOM_IDS;
     const sessionId = options.sessionId ?? ids.nextId();
     const createdAt = (options.clock ?? SYSTEM_CLOCK).now();
@@ -54,14 +71,14 @@ export class SessionLogWriter {
   }
 
   newId(): string {
-    return this.#ids.nextId();
+    return this.ids.nextId();
   }
 
   /** Resolves to the event's seq once its line is in the sink. */
   append(event: LogEvent): Promise<number> {
-    const seq = this.#nextSeq++;
+    const seq = this.nextSeq++;
     const line = JSON.stringify(event);
-    this.#written = this.#written.then(() => this.#sink.append(line));
-    return this.#written.then(() => seq);
+    this.written = this.written.then(() => this.sink.append(line));
+    return this.written.then(() => seq);
   }
 }

@@ -1,6 +1,6 @@
+import type { UserMessage } from '../seams/content-blocks.ts';
 import type { ModelRoute } from '../seams/model-resolver.ts';
-import type { ToolResult } from '../tool/tool.ts';
-import type { UserMessage } from '../wire/blocks.ts';
+import type { ToolResult } from '../seams/tool.ts';
 import {
   assistantMessageEvent,
   inboxInsertedEvent,
@@ -19,7 +19,7 @@ import {
   type NestedDispatch,
   type ToolCallRecord,
 } from './events.ts';
-import { SessionLogWriter, type SessionLogOptions } from './session-log-writer.ts';
+import { checkSessionLogOptions, SessionLogWriter, type SessionLogOptions } from './session-log-writer.ts';
 import { loggedUserMessage, type LoggedUserMessage } from './wire-content.ts';
 
 export interface RecordStepInput {
@@ -41,69 +41,69 @@ export interface RecordStepInput {
  * emptied (a `removedCount` splice), `step/start`, then one `user/message` each.
  */
 export class SessionRecorder {
-  readonly #log: SessionLogWriter;
+  private readonly log: SessionLogWriter;
   /** Deferred during the current step, not yet spliced. */
-  #deferred: LoggedUserMessage[] = [];
+  private deferred: LoggedUserMessage[] = [];
   /** Spliced, waiting for the next step. */
-  #inbox: LoggedUserMessage[] = [];
+  private inbox: LoggedUserMessage[] = [];
   /**
    * Nested dispatches of calls running in `recordStep`, by parent call id. They are logged
    * when the step reaches their parent, so concurrent calls cannot interleave them (or the
    * ids they draw) differently from one recording to the next.
    */
-  readonly #nestedByParent = new Map<string, NestedRecord[]>();
+  private readonly nestedByParent = new Map<string, NestedRecord[]>();
 
   private constructor(log: SessionLogWriter) {
-    this.#log = log;
+    this.log = log;
   }
 
   /** Writes the header line and returns a recorder for the session's events. */
   static async open(options: SessionLogOptions): Promise<SessionRecorder> {
-    return new SessionRecorder(await SessionLogWriter.open(options));
+    return new SessionRecorder(await SessionLogWriter.open(checkSessionLogOptions('SessionRecorder.open', options)));
   }
 
   get sessionId(): string {
-    return this.#log.sessionId;
+    return this.log.sessionId;
   }
 
   startTurn(turn: number): Promise<number> {
-    return this.#log.append(turnStartEvent(turn));
+    return this.log.append(turnStartEvent(turn));
   }
 
   endTurn(turn: number, reason = 'completed'): Promise<number> {
-    return this.#log.append(turnEndEvent(turn, reason));
+    return this.log.append(turnEndEvent(turn, reason));
   }
 
   async startStep(turn: number, step: number): Promise<void> {
-    const delivered = this.#inbox;
-    this.#inbox = [];
-    if (delivered.length > 0) await this.#log.append(inboxRemovedEvent(0, delivered.length));
-    await this.#log.append(stepStartEvent(turn, step));
-    for (const message of delivered) await this.#log.append(userMessageEvent(message));
+    const delivered = this.inbox;
+    this.inbox = [];
+    if (delivered.length > 0) await this.log.append(inboxRemovedEvent(0, delivered.length));
+    await this.log.append(stepStartEvent(turn, step));
+    for (const message of delivered) await this.log.append(userMessageEvent(message));
   }
 
   async endStep(turn: number, step: number): Promise<void> {
-    const inserted = this.#deferred;
-    this.#deferred = [];
+    const inserted = this.deferred;
+    this.deferred = [];
     if (inserted.length > 0) {
-      const start = this.#inbox.length;
-      this.#inbox.push(...inserted);
-      await this.#log.append(inboxInsertedEvent(start, inserted));
+      const start = this.inbox.length;
+      this.inbox.push(...inserted);
+      await this.log.append(inboxInsertedEvent(start, inserted));
     }
-    await this.#log.append(stepEndEvent(turn, step));
+    await this.log.append(stepEndEvent(turn, step));
   }
 
   requestHeader(route: ModelRoute, reason = 'initial'): Promise<number> {
-    return this.#log.append(requestHeaderEvent(route, reason));
+    return this.log.append(requestHeaderEvent(route, reason));
   }
 
   /** A user message logged now (e.g. the prompt), not through the inbox. */
   userMessage(message: UserMessage): Promise<number> {
-    return this.#log.append(userMessageEvent(loggedUserMessage(message, this.#log.newId())));
+    return this.log.append(userMessageEvent(loggedUserMessage(message, this.log.newId())));
   }
 
   assistantMessage(record: AssistantMessageRecord): Promise<number> {
-    return this.#log.append(assistantMessageEvent(record, this.#log.newId()));
+    return this.log.append(assistantMessageEvent(record, this.log.newId()));
   }
 
   /**
@@ -112,17 +112,17 @@ export class SessionRecorder {
    * to the results in call order.
    */
   async recordStep({ turn, step, calls, execute }: RecordStepInput): Promise<ToolResult[]> {
-    const logged = await Promise.all(calls.map(async (call) => ({ call, callSeq: await this.#log.append(toolCallEvent(turn, step, call)) })));
-    for (const call of calls) this.#nestedByParent.set(call.callId, []);
+    const logged = await Promise.all(calls.map(async (call) => ({ call, callSeq: await this.log.append(toolCallEvent(turn, step, call)) })));
+    for (const call of calls) this.nestedByParent.set(call.callId, []);
     const running = logged.map(({ call, callSeq }) => ({ call, callSeq, result: settle(() => execute(call)) }));
     const results: ToolResult[] = [];
     for (const { call, callSeq, result: pending } of running) {
       const result = await pending;
-      for (const nested of this.#nestedByParent.get(call.callId) ?? []) await this.#appendNested(nested);
-      this.#nestedByParent.delete(call.callId);
-      const messageId = this.#log.newId();
-      await this.#log.append(toolResultEvent({ turn, step, callId: call.callId, callSeq, messageId, result }));
-      this.#defer(result.deferred);
+      for (const nested of this.nestedByParent.get(call.callId) ?? []) await this.appendNested(nested);
+      this.nestedByParent.delete(call.callId);
+      const messageId = this.log.newId();
+      await this.log.append(toolResultEvent({ turn, step, callId: call.callId, callSeq, messageId, result }));
+      this.defer(result.deferred);
       results.push(result);
     }
     return results;
@@ -137,30 +137,30 @@ export class SessionRecorder {
    * same however the step's concurrent calls interleave; otherwise they are logged live.
    */
   async recordNestedDispatch(dispatch: NestedDispatch, execute: () => Promise<ToolResult>): Promise<ToolResult> {
-    const siblings = this.#nestedByParent.get(dispatch.parentCallId);
+    const siblings = this.nestedByParent.get(dispatch.parentCallId);
     if (siblings) {
       const result = await settle(execute);
       siblings.push({ dispatch, result });
       return result;
     }
-    await this.#log.append(ptcDispatchStartEvent(dispatch));
+    await this.log.append(ptcDispatchStartEvent(dispatch));
     const result = await settle(execute);
-    await this.#appendNestedEnd({ dispatch, result });
+    await this.appendNestedEnd({ dispatch, result });
     return result;
   }
 
-  async #appendNested(nested: NestedRecord): Promise<void> {
-    await this.#log.append(ptcDispatchStartEvent(nested.dispatch));
-    await this.#appendNestedEnd(nested);
+  private async appendNested(nested: NestedRecord): Promise<void> {
+    await this.log.append(ptcDispatchStartEvent(nested.dispatch));
+    await this.appendNestedEnd(nested);
   }
 
-  async #appendNestedEnd({ dispatch, result }: NestedRecord): Promise<void> {
-    await this.#log.append(ptcDispatchEvent(dispatch, result));
-    this.#defer(result.deferred);
+  private async appendNestedEnd({ dispatch, result }: NestedRecord): Promise<void> {
+    await this.log.append(ptcDispatchEvent(dispatch, result));
+    this.defer(result.deferred);
   }
 
-  #defer(messages: readonly UserMessage[] | undefined): void {
-    for (const message of messages ?? []) this.#deferred.push(loggedUserMessage(message, this.#log.newId()));
+  private defer(messages: readonly UserMessage[] | undefined): void {
+    for (const message of messages ?? []) this.deferred.push(loggedUserMessage(message, this.log.newId()));
   }
 }
 

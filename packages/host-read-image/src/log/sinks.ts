@@ -1,5 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 
+import { checkOption, NON_EMPTY_PATH } from '../options/check-option.ts';
+
 /** Where a session log's lines go. `line` is one JSON text without its newline. */
 export interface LogSink {
   append(line: string): void | Promise<void>;
@@ -23,7 +25,7 @@ export class FileSink implements LogSink {
   readonly path: string;
 
   constructor(path: string) {
-    this.path = path;
+    this.path = checkOption('FileSink', 'path', path, NON_EMPTY_PATH);
   }
 
   async append(line: string): Promise<void> {

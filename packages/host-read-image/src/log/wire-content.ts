@@ -1,5 +1,5 @@
 import type { AttachmentRef } from '../seams/attachment-store.ts';
-import type { ContentBlock, UserMessage } from '../wire/blocks.ts';
+import type { ContentBlock, UserMessage } from '../seams/content-blocks.ts';
 
 /** A user-role message as logged: the wire key order, plus the id the log gave it. */
 export interface LoggedUserMessage {

@@ -1,3 +1,3 @@
 // `@toolcard/host-read-image/mcp`: a separate entry, so apps that do not serve MCP never load the SDK.
-export { createReadImageMcpServer, MCP_ERROR_META_KEY, MCP_PRESENTATION_META_KEY, type ReadImageMcpServerOptions } from './read-image-mcp-server.ts';
-export { startMcpHttpServer, type McpHttpServerOptions, type RunningMcpHttpServer } from './mcp-http-server.ts';
+// Every export by name; test/public-surface.test.ts holds the same list.
+export { createReadImageMcpServer, MCP_PRESENTATION_META_KEY, type ReadImageMcpServerOptions } from './read-image-mcp-server.ts';

@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
+import { createHostGuard } from '../http/loopback.ts';
+import { checkOption, FUNCTION, NON_EMPTY_STRING, optional, OPTIONS_OBJECT, POSITIVE_INTEGER, rule } from '../options/check-option.ts';
 import { bearerTokenMatches } from './bearer-token.ts';
-import { isLoopbackHost, isLoopbackHostHeader } from './loopback.ts';
 
 export interface McpHttpServerOptions {
   /** A fresh server per MCP session (e.g. `() => createReadImageMcpServer(options)`). */
@@ -33,6 +34,7 @@ export interface RunningMcpHttpServer {
   close(): Promise<void>;
 }
 
+const OWNER = 'startMcpHttpServer';
 const ENDPOINT = '/mcp';
 const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 const DEFAULT_MAX_SESSIONS = 100;
@@ -44,17 +46,24 @@ interface Session {
   open: number;
 }
 
+const PORT = rule('an integer from 0 to 65535', (value): value is number => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 65_535);
+/** The bearer check reads one run of non-space characters: a token with a space could never match. */
+const TOKEN = rule('a non-empty token with no whitespace', (value): value is string => typeof value === 'string' && /^\S+$/.test(value));
+
 /**
  * Serves MCP over Streamable HTTP at `/mcp`, one session (and one `McpServer`) per client, so
- * a client's `notifications/cancelled` reaches the server running its call. Bound to a
- * loopback address, it also refuses requests whose Host header names another host (DNS
- * rebinding: a web page must not reach it through a name that resolves to 127.0.0.1).
+ * a client's `notifications/cancelled` reaches the server running its call. Every request passes
+ * the package's Host guard first (createHostGuard: one Host header; on a loopback bind, a loopback
+ * name and this port), so a web page cannot reach it through DNS rebinding.
  */
 export async function startMcpHttpServer(options: McpHttpServerOptions): Promise<RunningMcpHttpServer> {
-  const host = options.host ?? '127.0.0.1';
-  const checkHostHeader = isLoopbackHost(host);
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  checkOption(OWNER, 'options', options, OPTIONS_OBJECT);
+  checkOption(OWNER, 'createMcpServer', options.createMcpServer, FUNCTION);
+  const host = checkOption(OWNER, 'host', options.host ?? '127.0.0.1', NON_EMPTY_STRING);
+  const port = checkOption(OWNER, 'port', options.port ?? 0, PORT);
+  const token = checkOption(OWNER, 'token', options.token, optional(TOKEN));
+  const idleMs = checkOption(OWNER, 'sessionIdleMs', options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS, POSITIVE_INTEGER);
+  const maxSessions = checkOption(OWNER, 'maxSessions', options.maxSessions ?? DEFAULT_MAX_SESSIONS, POSITIVE_INTEGER);
   const sessions = new Map<string, Session>();
 
   function closeIdleSessions(): void {
@@ -75,6 +84,7 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!admitHost(req, res)) return;
     const refusal = refusalOf(req);
     if (refusal) {
       res.writeHead(refusal.status, refusal.headers).end(refusal.body);
@@ -119,17 +129,16 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
     if (transport.sessionId === undefined) await mcp.close();
   }
 
-  /** Wrong path, a non-loopback Host on a loopback bind, or a missing/wrong token. */
+  /** Wrong path, or a missing/wrong token. */
   function refusalOf(req: IncomingMessage): Refusal | undefined {
     if (new URL(req.url ?? '/', 'http://x').pathname !== ENDPOINT) return plain(404, 'Not found');
-    if (checkHostHeader && !isLoopbackHostHeader(req.headers.host)) return plain(403, 'Forbidden: Host is not a loopback name');
-    if (options.token !== undefined && !bearerTokenMatches(req.headers.authorization, options.token)) {
+    if (token !== undefined && !bearerTokenMatches(req.headers.authorization, token)) {
       return plain(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' });
     }
     return undefined;
   }
 
-  const server = http.createServer((req, res) => {
+  const server: http.Server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
@@ -139,18 +148,19 @@ export async function startMcpHttpServer(options: McpHttpServerOptions): Promise
       res.writeHead(status, headers).end(body);
     });
   });
+  const admitHost = createHostGuard(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
+    server.listen(port, host, () => {
       resolve();
     });
   });
   const sweeper = setInterval(closeIdleSessions, Math.max(10, Math.min(idleMs / 2, 60_000)));
   sweeper.unref();
-  const { port } = server.address() as AddressInfo;
+  const bound = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   return {
-    url: new URL(`http://${urlHost}:${port}${ENDPOINT}`),
+    url: new URL(`http://${urlHost}:${String(bound.port)}${ENDPOINT}`),
     async close() {
       clearInterval(sweeper);
       await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));

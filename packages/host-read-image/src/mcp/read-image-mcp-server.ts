@@ -4,10 +4,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
+import { checkOption, NON_EMPTY_PATH, NON_EMPTY_STRING, OPTIONS_OBJECT } from '../options/check-option.ts';
 import type { AttachmentStore } from '../seams/attachment-store.ts';
 import type { ModelRoute } from '../seams/model-resolver.ts';
-import { createReadImageTool, type ReadImageDeps } from '../tool/read-image-tool.ts';
-import type { Tool, ToolResult } from '../tool/tool.ts';
+import type { Tool, ToolResult } from '../seams/tool.ts';
+import { checkReadImageDeps, createReadImageTool, type ReadImageDeps } from '../tool/read-image-tool.ts';
 
 /**
  * `_meta` key of a result's presentation facts (`{path}`, the display path the card is
@@ -27,6 +28,8 @@ export interface ReadImageMcpServerOptions extends ReadImageDeps {
   readonly serverInfo?: { readonly name: string; readonly version: string };
 }
 
+const OWNER = 'createReadImageMcpServer';
+
 /** Read through the package's own name (its `./package.json` export), so it is right from `src/` and from `dist/`. */
 const { version: PACKAGE_VERSION } = createRequire(import.meta.url)('@toolcard/host-read-image/package.json') as { readonly version: string };
 const DEFAULT_SERVER_INFO = { name: 'toolcard-read-image', version: PACKAGE_VERSION };
@@ -38,7 +41,16 @@ const DEFAULT_SERVER_INFO = { name: 'toolcard-read-image', version: PACKAGE_VERS
  * are sent as MCP `image` blocks. Connect it to any SDK transport.
  */
 export function createReadImageMcpServer(options: ReadImageMcpServerOptions): McpServer {
+  checkOption(OWNER, 'options', options, OPTIONS_OBJECT);
   const { cwd, route, serverInfo = DEFAULT_SERVER_INFO, ...deps } = options;
+  checkReadImageDeps(OWNER, deps);
+  checkOption(OWNER, 'cwd', cwd, NON_EMPTY_PATH);
+  checkOption(OWNER, 'route', route, OPTIONS_OBJECT);
+  checkOption(OWNER, 'route.provider', route.provider, NON_EMPTY_STRING);
+  checkOption(OWNER, 'route.model', route.model, NON_EMPTY_STRING);
+  checkOption(OWNER, 'serverInfo', serverInfo, OPTIONS_OBJECT);
+  checkOption(OWNER, 'serverInfo.name', serverInfo.name, NON_EMPTY_STRING);
+  checkOption(OWNER, 'serverInfo.version', serverInfo.version, NON_EMPTY_STRING);
   const tool = createReadImageTool(deps);
   const server = new McpServer({ name: serverInfo.name, version: serverInfo.version });
   server.registerTool(tool.name, { description: tool.description, inputSchema: inputSchemaOf(tool) }, async (args, extra) => {

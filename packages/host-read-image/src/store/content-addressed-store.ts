@@ -1,3 +1,10 @@
+import { createDecodeLimiter, DEFAULT_DECODE_CONCURRENCY, type DecodeLimiter } from '../image/decode-limiter.ts';
+import { readImageHeader } from '../image/image-header.ts';
+import { resolveImageLimits } from '../image/image-limits.ts';
+import { normaliseImage } from '../image/image-normaliser.ts';
+import { sniffImageMediaType } from '../image/sniff-media-type.ts';
+import { assertSourceAdmissible, assertSourceBytesWithinLimit } from '../image/source-admission.ts';
+import { checkOption, POSITIVE_INTEGER } from '../options/check-option.ts';
 import {
   AttachmentError,
   type AttachmentRef,
@@ -7,14 +14,8 @@ import {
   type StoredImage,
 } from '../seams/attachment-store.ts';
 import { attachmentIdOf, digestOfAttachmentId, sha256Hex } from './attachment-id.ts';
-import { createDecodeLimiter, type DecodeLimiter } from './decode-limiter.ts';
 import { toDisplayName } from './display-name.ts';
-import { readImageHeader } from './image-header.ts';
-import { resolveImageLimits } from './image-limits.ts';
-import { normaliseImage } from './image-normaliser.ts';
 import { storedRefOf, type ObjectBackend } from './object-backend.ts';
-import { sniffImageMediaType } from './sniff-media-type.ts';
-import { assertSourceAdmissible, assertSourceBytesWithinLimit } from './source-admission.ts';
 import { SourceIndex } from './source-index.ts';
 import type { StoredRef } from './stored-ref.ts';
 
@@ -24,6 +25,20 @@ export interface ContentAddressedStoreOptions {
   readonly limits?: Partial<ImageLimits>;
   /** Full decodes allowed at once (each can cost hundreds of MiB); default 2. */
   readonly decodeConcurrency?: number;
+}
+
+/** ContentAddressedStoreOptions checked, defaults applied. */
+export interface StoreSettings {
+  readonly limits: ImageLimits;
+  readonly decodeConcurrency: number;
+}
+
+/** Checks the options every store takes, for `owner` (the store's class), before its backend is made. */
+export function storeSettings(owner: string, options: ContentAddressedStoreOptions): StoreSettings {
+  return {
+    limits: resolveImageLimits(owner, options.limits),
+    decodeConcurrency: checkOption(owner, 'decodeConcurrency', options.decodeConcurrency ?? DEFAULT_DECODE_CONCURRENCY, POSITIVE_INTEGER),
+  };
 }
 
 /**
@@ -38,13 +53,14 @@ export abstract class ContentAddressedStore implements AttachmentStore {
   private readonly disposeListeners = new Set<() => void>();
   private disposed = false;
 
+  /** `settings` from storeSettings, checked before the backend was made. */
   protected constructor(
     private readonly backend: ObjectBackend,
-    options: ContentAddressedStoreOptions,
+    settings: StoreSettings,
   ) {
-    this.imageLimits = resolveImageLimits(options.limits);
+    this.imageLimits = settings.limits;
     this.sources = new SourceIndex(backend.sourceRecords, this.imageLimits);
-    this.decodeLimiter = createDecodeLimiter(options.decodeConcurrency);
+    this.decodeLimiter = createDecodeLimiter(settings.decodeConcurrency);
   }
 
   async saveImage(input: SaveImageInput, signal?: AbortSignal): Promise<AttachmentRef> {

@@ -1,6 +1,6 @@
+import type { NormalisedImage } from '../image/image-normaliser.ts';
 import type { StoredImage } from '../seams/attachment-store.ts';
 import { attachmentIdOf, sha256Hex } from './attachment-id.ts';
-import type { NormalisedImage } from './image-normaliser.ts';
 import type { StoredRef } from './stored-ref.ts';
 
 /**

@@ -1,7 +1,7 @@
+import type { SourceFacts } from '../image/source-admission.ts';
 import type { ImageLimits } from '../seams/attachment-store.ts';
 import { localDigestOf } from './attachment-id.ts';
 import type { PreparedRecord, SourceRecordStorage } from './object-backend.ts';
-import type { SourceFacts } from './source-admission.ts';
 import { isImageMediaType, isRecord, parseDimensions, parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
 /** What an earlier save of the same source bytes established. */

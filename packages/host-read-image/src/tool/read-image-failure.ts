@@ -1,6 +1,6 @@
 import { AttachmentError } from '../seams/attachment-store.ts';
 import { FsError } from '../seams/file-system.ts';
-import type { ToolError } from './tool.ts';
+import { ABORTED_TOOL_ERROR, type ToolError } from '../seams/tool.ts';
 
 export type ReadImageErrorCode =
   'INVALID_ARGUMENTS' | 'UNSUPPORTED_IMAGE_EXTENSION' | 'MODEL_ROUTE_MISSING' | 'MODEL_UNKNOWN' | 'MODEL_IMAGE_INPUT_UNDECLARED' | 'MODEL_NO_IMAGE_INPUT';
@@ -22,25 +22,23 @@ export interface Failure {
   readonly error?: ToolError;
 }
 
-/** `code` the UI reads as a stopped (not failed) call. */
-const ABORTED: ToolError = { name: 'AbortError', code: 'aborted' };
-
-export function describeFailure(filePath: string, cause: unknown, maxImageBytes: number): Failure {
+/**
+ * A call whose signal is aborted is stopped, not failed, whatever the failure says: the seams'
+ * own codes (FS_ABORTED, ATTACHMENT_ABORTED), a resolver's `signal.reason`, or anything else a
+ * part threw on its way out.
+ */
+export function describeFailure(filePath: string, cause: unknown, maxImageBytes: number, signal: AbortSignal | undefined): Failure {
+  if (signal?.aborted === true) return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED_TOOL_ERROR };
   const subject = `cannot read ${JSON.stringify(filePath)} as an image`;
   if (cause instanceof ReadImageError) {
     return { message: `${subject}: ${cause.message}`, error: { name: cause.name, code: cause.code } };
   }
   if (cause instanceof FsError) {
-    if (cause.code === 'FS_ABORTED') return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
     return { message: `${subject}: ${fsReason(cause, maxImageBytes)}`, error: { name: cause.name, code: cause.code } };
   }
   if (cause instanceof AttachmentError) {
-    if (cause.code === 'ATTACHMENT_ABORTED') {
-      return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
-    }
     return { message: `${subject}: ${attachmentReason(filePath, cause)}`, error: { name: cause.name, code: cause.code } };
   }
-  if (isAbort(cause)) return { message: `reading ${JSON.stringify(filePath)} was aborted`, error: ABORTED };
   return { message: `${subject}: unexpected failure (${errorText(cause)}); try again, and report it if it persists` };
 }
 
@@ -95,10 +93,6 @@ function sizeFacts(details: AttachmentError['details']): string {
 
 function dimensionFacts(details: AttachmentError['details']): string {
   return details.width !== undefined && details.height !== undefined ? `${details.width}x${details.height} px` : 'too large';
-}
-
-function isAbort(cause: unknown): boolean {
-  return cause instanceof Error && cause.name === 'AbortError';
 }
 
 function errorText(cause: unknown): string {

@@ -1,14 +1,15 @@
 import path from 'node:path';
 
+import { checkOption, FUNCTION, hasMethods, optional, OPTIONS_OBJECT, POSITIVE_INTEGER, rule, withMethods } from '../options/check-option.ts';
 import type { AttachmentRef, AttachmentStore } from '../seams/attachment-store.ts';
+import type { ContentBlock } from '../seams/content-blocks.ts';
 import { FsError, type FileSystem, type FsTarget } from '../seams/file-system.ts';
 import type { ModelResolver } from '../seams/model-resolver.ts';
-import type { ContentBlock } from '../wire/blocks.ts';
+import type { Tool, ToolExecContext, ToolResult } from '../seams/tool.ts';
 import { formatEnvelope } from './envelope.ts';
 import { declaredImageType, SUPPORTED_EXTENSIONS } from './image-extension.ts';
 import { describeFailure, ReadImageError } from './read-image-failure.ts';
 import { assertRouteAcceptsImages } from './route-gate.ts';
-import type { Tool, ToolExecContext, ToolResult } from './tool.ts';
 
 export const READ_IMAGE_TOOL_NAME = 'read_image';
 
@@ -44,7 +45,33 @@ const DESCRIPTION = [
   'Only works when the current model accepts image input.',
 ].join(' ');
 
+const FILE_SYSTEM = withMethods<FileSystem>('a FileSystem (resolve, stat and readBytes methods)', ['resolve', 'stat', 'readBytes']);
+const ATTACHMENT_STORE = rule(
+  'an AttachmentStore (imageLimits, and saveImage, readImage and onDispose methods)',
+  (value): value is AttachmentStore =>
+    hasMethods(value, ['saveImage', 'readImage', 'onDispose']) &&
+    POSITIVE_INTEGER.accepts((value as { imageLimits?: { maxImageBytes?: unknown } }).imageLimits?.maxImageBytes),
+);
+const MODEL_RESOLVER = withMethods<ModelResolver>('a ModelResolver (a resolveModelInfo method)', ['resolveModelInfo']);
+
+/**
+ * The tool's deps checked for `owner` (what the embedder called), before any call can fail on them.
+ * `attachments` may be absent only for registerReadImage, which then registers nothing.
+ */
+export function checkReadImageDeps(
+  owner: string,
+  deps: { readonly [Dep in keyof ReadImageDeps]?: unknown },
+  attachments: 'required' | 'optional' = 'required',
+): void {
+  checkOption(owner, 'deps', deps, OPTIONS_OBJECT);
+  checkOption(owner, 'fs', deps.fs, FILE_SYSTEM);
+  checkOption(owner, 'attachments', deps.attachments, attachments === 'required' ? ATTACHMENT_STORE : optional(ATTACHMENT_STORE));
+  checkOption(owner, 'models', deps.models, MODEL_RESOLVER);
+  checkOption(owner, 'observe', deps.observe, optional(FUNCTION));
+}
+
 export function createReadImageTool(deps: ReadImageDeps): Tool<ReadImageValue> {
+  checkReadImageDeps('createReadImageTool', deps);
   return {
     name: READ_IMAGE_TOOL_NAME,
     description: DESCRIPTION,
@@ -62,12 +89,12 @@ export function createReadImageTool(deps: ReadImageDeps): Tool<ReadImageValue> {
     async execute(args, exec) {
       const filePath = filePathArgument(args);
       if (filePath === undefined) {
-        return failed('(missing)', new ReadImageError('INVALID_ARGUMENTS', 'expected {"file_path": "<non-empty string>"}'), deps);
+        return failed('(missing)', new ReadImageError('INVALID_ARGUMENTS', 'expected {"file_path": "<non-empty string>"}'), exec, deps);
       }
       try {
         return success(await readImage(filePath, exec, deps), exec);
       } catch (cause) {
-        return failed(filePath, cause, deps);
+        return failed(filePath, cause, exec, deps);
       }
     },
   };
@@ -132,8 +159,8 @@ function success(value: ReadImageValue, exec: ToolExecContext): ToolResult<ReadI
   return { content, isError: false, meta: { path: value.path }, value };
 }
 
-function failed(filePath: string, cause: unknown, deps: ReadImageDeps): ToolResult<ReadImageValue> {
-  const failure = describeFailure(filePath, cause, deps.attachments.imageLimits.maxImageBytes);
+function failed(filePath: string, cause: unknown, exec: ToolExecContext, deps: ReadImageDeps): ToolResult<ReadImageValue> {
+  const failure = describeFailure(filePath, cause, deps.attachments.imageLimits.maxImageBytes, exec.signal);
   return {
     content: [{ type: 'text', text: `Error: ${failure.message}` }],
     isError: true,

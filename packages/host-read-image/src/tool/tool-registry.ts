@@ -1,23 +1,23 @@
-import type { Tool } from './tool.ts';
+import type { Tool } from '../seams/tool.ts';
 
 /** The tools a session offers the model, by name. */
 export class ToolRegistry {
-  readonly #tools = new Map<string, Tool>();
+  private readonly tools = new Map<string, Tool>();
 
   /** Adds a tool; the returned disposer removes exactly this registration. */
   register(tool: Tool): () => void {
-    if (this.#tools.has(tool.name)) throw new Error(`tool ${JSON.stringify(tool.name)} is already registered`);
-    this.#tools.set(tool.name, tool);
+    if (this.tools.has(tool.name)) throw new Error(`tool ${JSON.stringify(tool.name)} is already registered`);
+    this.tools.set(tool.name, tool);
     return () => {
-      if (this.#tools.get(tool.name) === tool) this.#tools.delete(tool.name);
+      if (this.tools.get(tool.name) === tool) this.tools.delete(tool.name);
     };
   }
 
   get(name: string): Tool | undefined {
-    return this.#tools.get(name);
+    return this.tools.get(name);
   }
 
   names(): string[] {
-    return [...this.#tools.keys()];
+    return [...this.tools.keys()];
   }
 }

@@ -6,10 +6,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
+import { InvalidOptionError } from '../../src/options/invalid-option-error.ts';
 import { AttachmentError, type ImageLimits } from '../../src/seams/attachment-store.ts';
 import type { ModelRoute } from '../../src/seams/model-resolver.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import type { useAttachmentServers } from '../http/attachment-server.ts';
 import type { S3TestServer } from '../support/s3-server.ts';
@@ -45,6 +46,17 @@ export type BadInputGroup = (typeof BAD_INPUT_GROUPS)[number];
 export interface Outcome {
   readonly code: string;
   readonly message: string;
+}
+
+/** A constructor, factory or method option refused up front (thrown or rejected): its InvalidOptionError. */
+export async function optionRefused(operation: () => unknown): Promise<Outcome> {
+  try {
+    await operation();
+  } catch (error) {
+    if (error instanceof InvalidOptionError) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('expected the option to be refused, but the call succeeded');
 }
 
 const CHILD = fileURLToPath(new URL('./read-image-child.ts', import.meta.url));

@@ -1,21 +1,23 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { createAttachmentHandler } from '../../src/http/attachment-handler.ts';
+import { directorySessionSource } from '../../src/http/session-source.ts';
 import type { SessionRecorder } from '../../src/log/session-recorder.ts';
 import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { S3AttachmentStore } from '../../src/store/s3-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../src/store/local/store-layout.ts';
+import { S3AttachmentStore } from '../../src/store/s3/s3-attachment-store.ts';
+import { rawExchange } from '../support/raw-exchange.ts';
 import { startS3Server } from '../support/s3-server.ts';
-import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
-import { imageResult, rawExchange, recordTopLevel, useAttachmentServers } from './attachment-server.ts';
+import { solid } from '../support/test-images.ts';
+import { imageResult, recordTopLevel, useAttachmentServers } from './attachment-server.ts';
 
 const tempDir = useTempDirs();
 const startServer = useAttachmentServers();
@@ -216,8 +218,9 @@ describe('attachment handler: refuses without leaking existence', () => {
     expect((await rawRequest(port, `/sessions/top/attachments/${'a'.repeat(200)}`)).status).toBe(404);
   });
 
-  it('answers a corrupt object with 500 and a plain message', async () => {
-    const { save, record, url, storeDir } = await startServer();
+  it('answers a corrupt object with 500 and a plain message, and reports the store error with the request', async () => {
+    const reported = reportedErrors();
+    const { save, record, url, storeDir } = await startServer({ onError: reported.onError });
     const { ref } = await save('#f00');
     await record('top', (recorder) => scripts.topLevel(recorder, ref));
     const digest = ref.attachmentId.slice('sha256:'.length);
@@ -228,10 +231,12 @@ describe('attachment handler: refuses without leaking existence', () => {
     expect(response.status).toBe(500);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe('The stored attachment is corrupt\n');
+    expect(reported.calls).toEqual([{ code: 'ATTACHMENT_CORRUPT', request: `GET /sessions/top/attachments/${encodeURIComponent(ref.attachmentId)}` }]);
   });
 
-  it('answers a failing session source with a plain 500 instead of crashing', async () => {
-    const { save, url, logsDir } = await startServer();
+  it('answers a failing session source with a plain 500 instead of crashing, and reports the cause with the request', async () => {
+    const reported = reportedErrors();
+    const { save, url, logsDir } = await startServer({ onError: reported.onError });
     const { ref } = await save('#f00');
     await mkdir(path.join(logsDir, 'unreadable.jsonl'));
 
@@ -239,8 +244,88 @@ describe('attachment handler: refuses without leaking existence', () => {
 
     expect(response.status).toBe(500);
     expect(await response.text()).toBe('Internal server error\n');
+    expect(reported.calls).toEqual([{ code: 'EISDIR', request: `GET /sessions/unreadable/attachments/${encodeURIComponent(ref.attachmentId)}` }]);
+  });
+
+  it('reports nothing for what it answers itself: served, not modified, refused, not found', async () => {
+    const reported = reportedErrors();
+    const { save, record, url, port } = await startServer({ onError: reported.onError });
+    const { ref } = await save('#f00');
+    await record('top', (recorder) => scripts.topLevel(recorder, ref));
+    expect((await fetch(url('top', ref.attachmentId))).status).toBe(200);
+    expect((await fetch(url('top', ref.attachmentId), { headers: { 'If-None-Match': `"${ref.attachmentId}"` } })).status).toBe(304);
+    expect((await fetch(url('top', `sha256:${'0'.repeat(64)}`))).status).toBe(404);
+    expect((await fetch(url('nobody', ref.attachmentId))).status).toBe(404);
+    expect((await fetch(url('top', ref.attachmentId), { method: 'POST' })).status).toBe(405);
+    expect((await rawRequest(port, '/sessions/top/attachments/..%2fx')).status).toBe(400);
+    expect(reported.calls).toEqual([]);
+  });
+
+  it('still answers 500, to this request and the next, when onError itself throws (the handler never rejects)', async () => {
+    const logsDir = await tempDir();
+    const store = new LocalAttachmentStore({ dir: await tempDir() });
+    cleanups.push(() => {
+      store.dispose();
+    });
+    const ref = await store.saveImage({ data: await solid(2, 2, 'png') });
+    await mkdir(path.join(logsDir, 'unreadable.jsonl'));
+    const handler = createAttachmentHandler({
+      store,
+      sessions: directorySessionSource(logsDir),
+      onError: () => {
+        throw new Error('the reporter is broken');
+      },
+    });
+    const rejections: unknown[] = [];
+    const server = http.createServer((req, res) => {
+      handler(req, res).catch((error: unknown) => rejections.push(error));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
+        }),
+    );
+    const { port } = server.address() as AddressInfo;
+
+    const first = await rawRequest(port, `/sessions/unreadable/attachments/${encodeURIComponent(ref.attachmentId)}`);
+    const second = await rawRequest(port, `/sessions/unreadable/attachments/${encodeURIComponent(ref.attachmentId)}`);
+    expect([first.status, second.status]).toEqual([500, 500]);
+    expect(rejections).toEqual([]);
+  });
+
+  it('reports to console.error when no onError is given', async () => {
+    const logged: unknown[][] = [];
+    const consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      logged.push(args);
+    });
+    try {
+      const { save, url, logsDir } = await startServer();
+      const { ref } = await save('#f00');
+      await mkdir(path.join(logsDir, 'unreadable.jsonl'));
+      expect((await fetch(url('unreadable', ref.attachmentId))).status).toBe(500);
+    } finally {
+      consoleError.mockRestore();
+    }
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.[0]).toMatch(/^createAttachmentHandler: GET \/sessions\/unreadable\/attachments\/\S+ failed:$/);
+    expect(logged[0]?.[1]).toMatchObject({ code: 'EISDIR' });
   });
 });
+
+/** An onError that keeps each report as the error's code and the request's method and target. */
+function reportedErrors() {
+  const calls: { code: unknown; request: string }[] = [];
+  return {
+    calls,
+    onError: (error: unknown, request: IncomingMessage) => {
+      calls.push({ code: (error as { code?: unknown }).code, request: `${String(request.method)} ${String(request.url)}` });
+    },
+  };
+}
 
 describe('attachment handler: a store that cannot be read', () => {
   it('answers 503 with Retry-After and no-store while the S3 server is down', async () => {
@@ -253,7 +338,8 @@ describe('attachment handler: a store that cannot be read', () => {
     cleanups.push(() => {
       store.dispose();
     });
-    const { save, record, url } = await startServer({ store });
+    const reported = reportedErrors();
+    const { save, record, url } = await startServer({ store, onError: reported.onError });
     const { data, ref } = await save('#f00');
     await record('top', (recorder) => scripts.topLevel(recorder, ref));
     const served = await fetch(url('top', ref.attachmentId));
@@ -276,6 +362,11 @@ describe('attachment handler: a store that cannot be read', () => {
       });
       expect(await response.text()).toBe(method === 'GET' ? 'The attachment store is unavailable; try again shortly\n' : '');
     }
+    const target = `/sessions/top/attachments/${encodeURIComponent(ref.attachmentId)}`;
+    expect(reported.calls).toEqual([
+      { code: 'ATTACHMENT_READ_FAILED', request: `GET ${target}` },
+      { code: 'ATTACHMENT_READ_FAILED', request: `HEAD ${target}` },
+    ]);
   });
 });
 
@@ -368,8 +459,8 @@ describe('attachment handler: HTTP semantics', () => {
     const store = new LocalAttachmentStore({ dir: '/nonexistent' });
     const sessions = { readLog: () => Promise.resolve(undefined) };
     for (const name of ['', 'X Y', 'Cookie\r\nSet-Cookie: a=b', 'é']) {
-      expect(() => createAttachmentHandler({ store, sessions, vary: [name] }), name).toThrow(
-        `createAttachmentHandler: vary must list HTTP header names, got ${JSON.stringify(name)}`,
+      expect(() => createAttachmentHandler({ store, sessions, vary: ['Cookie', name] }), name).toThrow(
+        `createAttachmentHandler: option vary[1] must be an HTTP header name, got ${JSON.stringify(name)}.`,
       );
     }
   });

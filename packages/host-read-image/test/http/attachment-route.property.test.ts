@@ -3,7 +3,8 @@ import http from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { rawExchange, recordTopLevel, useAttachmentServers } from './attachment-server.ts';
+import { rawExchange } from '../support/raw-exchange.ts';
+import { recordTopLevel, useAttachmentServers } from './attachment-server.ts';
 
 /**
  * Property tests of the attachment route over request targets, methods and headers, through a

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { MemorySink } from '../../src/log/sinks.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { FIXED_CLOCK, scriptedIds } from './deterministic-sources.ts';
 
 /** Another project's file, read from beside the repository (never copied into it); the test is skipped without it. */

@@ -9,13 +9,13 @@ import { countingIds, FIXED_CLOCK } from './deterministic-sources.ts';
 class SlowSink implements LogSink {
   readonly lines: string[] = [];
   maxInFlight = 0;
-  #inFlight = 0;
+  private inFlight = 0;
 
   async append(line: string): Promise<void> {
-    this.maxInFlight = Math.max(this.maxInFlight, ++this.#inFlight);
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
     await new Promise((resolve) => setTimeout(resolve, 5 - this.lines.length));
     this.lines.push(line);
-    this.#inFlight--;
+    this.inFlight--;
   }
 }
 

@@ -5,8 +5,8 @@ import type { SessionLogOptions } from '../../src/log/session-log-writer.ts';
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { MemorySink } from '../../src/log/sinks.ts';
 import type { AttachmentRef } from '../../src/seams/attachment-store.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
-import type { ContentBlock } from '../../src/wire/blocks.ts';
+import type { ContentBlock } from '../../src/seams/content-blocks.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { countingIds, FIXED_CLOCK } from './deterministic-sources.ts';
 
 const IMAGE: AttachmentRef = {

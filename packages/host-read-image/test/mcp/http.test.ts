@@ -13,12 +13,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
 import { startMcpHttpServer } from '../../src/mcp/mcp-http-server.ts';
 import { createReadImageMcpServer } from '../../src/mcp/read-image-mcp-server.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
 import type { AttachmentStore } from '../../src/seams/attachment-store.ts';
 import type { FileSystem } from '../../src/seams/file-system.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { solid } from '../support/test-images.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { rawExchange } from '../support/raw-exchange.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { solid } from '../support/test-images.ts';
 import { PACKAGE_DIR, binCommand, expectReadImageListed, expectStoredImageResult, expectToolError, writeFileIn } from './mcp-test-support.ts';
 
 const { version: packageVersion } = JSON.parse(await readFile(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string };
@@ -131,22 +132,24 @@ describe('read_image over Streamable HTTP on loopback', () => {
     expect((await fetch(new URL('/elsewhere', running.url))).status).toBe(404);
   });
 
-  it('refuses a Host header that is not a loopback name (DNS rebinding)', async () => {
+  it('answers only requests whose one Host header names a loopback host and its port (DNS rebinding): the package Host guard', async () => {
     const { root, store } = await workspace();
     const running = await serve({ root, store });
-    const response = await new Promise<number>((resolve, reject) => {
-      import('node:http')
-        .then(({ request }) => {
-          const req = request(running.url, { method: 'POST', headers: { Host: `evil.example:${running.url.port}` } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
-          req.on('error', reject);
-          req.end('{}');
-        })
-        .catch(reject);
-    });
-    expect(response).toBe(403);
+    const port = Number(running.url.port);
+    const answer = async (hosts: string[]) => {
+      const response = await rawExchange(port, { target: '/mcp', hosts });
+      return `${String(response?.status)} ${response?.body.toString('utf8').trim() ?? ''}`;
+    };
+    const misdirected = /^421 Misdirected request: this server answers only to 127\.0\.0\.1, localhost or \[::1\] on port \d+/;
+    expect(await answer([`evil.example:${String(port)}`])).toMatch(misdirected);
+    expect(await answer([`127.0.0.1:${String(port + 1)}`])).toMatch(misdirected);
+    expect(await answer(['localhost'])).toMatch(misdirected);
+    expect(await answer([`127.0.0.1:${String(port)}`, `evil.example:${String(port)}`])).toBe('400 Bad request: more than one Host header');
+    expect(await answer([`127.0.0.1:${String(port)}`, `127.0.0.1:${String(port)}`])).toBe('400 Bad request: more than one Host header');
+    // Past the guard, the MCP endpoint itself answers a GET without a session.
+    for (const host of [`127.0.0.1:${String(port)}`, `localhost:${String(port)}`, `[::1]:${String(port)}`]) {
+      expect(await answer([host]), host).toMatch(/^400 [\s\S]*No session/);
+    }
     expect((await initialize(running.url)).status).toBe(200);
   });
 

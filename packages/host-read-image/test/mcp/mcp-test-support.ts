@@ -7,12 +7,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
+import { MCP_ERROR_META_KEY, MCP_PRESENTATION_META_KEY } from '../../src/mcp/read-image-mcp-server.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { formatEnvelope } from '../../src/tool/envelope.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
-import { MCP_ERROR_META_KEY, MCP_PRESENTATION_META_KEY } from '../../src/mcp/read-image-mcp-server.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
-import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
 import { listTree } from '../support/temp-workspace.ts';
 
 export const PACKAGE_DIR = fileURLToPath(new URL('../..', import.meta.url));

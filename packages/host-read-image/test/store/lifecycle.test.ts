@@ -1,14 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
+import { InvalidOptionError } from '../../src/options/invalid-option-error.ts';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../src/seams/attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { decodeProbe } from '../support/decode-probe.ts';
+import { attachmentFailure } from '../support/store-test-support.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
-import { decodeProbe } from './decode-probe.ts';
-import { attachmentFailure } from './store-test-support.ts';
 import { noise, solid } from '../support/test-images.ts';
 
-vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
-  (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
+vi.mock('../../src/image/decode-limiter.ts', async (importOriginal) =>
+  (await import('../support/decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
 );
 
 const tempDir = useTempDirs();
@@ -34,8 +36,15 @@ describe('limits option', () => {
     });
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects the limit value %s', (value) => {
-    expect(() => new LocalAttachmentStore({ dir: '/nonexistent', limits: { maxImagePixels: value } })).toThrow(RangeError);
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects the limit value %s, naming the limit', (value) => {
+    expect(() => new LocalAttachmentStore({ dir: '/nonexistent', limits: { maxImagePixels: value } })).toThrow(
+      new InvalidOptionError('LocalAttachmentStore', 'limits.maxImagePixels', 'a positive integer', value),
+    );
+  });
+
+  it('treats a limit given as undefined as not given', () => {
+    const store = new LocalAttachmentStore({ dir: '/nonexistent', limits: { maxImageBytes: undefined } as unknown as Partial<ImageLimits> });
+    expect(store.imageLimits.maxImageBytes).toBe(DEFAULT_IMAGE_LIMITS.maxImageBytes);
   });
 });
 

@@ -2,17 +2,17 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
-import type * as DecodeLimiterModule from '../../src/store/decode-limiter.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/store-layout.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../src/store/local/store-layout.ts';
+import { decodeProbe } from '../support/decode-probe.ts';
+import { attachmentFailure, hexOf, sha256Id } from '../support/store-test-support.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
-import { decodeProbe } from './decode-probe.ts';
-import { attachmentFailure, hexOf, sha256Id } from './store-test-support.ts';
 import { orientedJpeg, solid } from '../support/test-images.ts';
 
-vi.mock('../../src/store/decode-limiter.ts', async (importOriginal) =>
-  (await import('./decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
+vi.mock('../../src/image/decode-limiter.ts', async (importOriginal) =>
+  (await import('../support/decode-probe.ts')).probed(await importOriginal<typeof DecodeLimiterModule>()),
 );
 
 const tempDir = useTempDirs();

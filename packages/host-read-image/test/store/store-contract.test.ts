@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
-import { S3AttachmentStore } from '../../src/store/s3-attachment-store.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
+import { S3AttachmentStore } from '../../src/store/s3/s3-attachment-store.ts';
 import { startS3Server, type S3TestServer } from '../support/s3-server.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { describeStoreContract } from './store-contract.ts';

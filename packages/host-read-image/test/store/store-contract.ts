@@ -10,13 +10,13 @@ import { createAttachmentHandler } from '../../src/http/attachment-handler.ts';
 import { directorySessionSource } from '../../src/http/session-source.ts';
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { FileSink } from '../../src/log/sinks.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
 import type { AttachmentRef, AttachmentStore } from '../../src/seams/attachment-store.ts';
+import type { ToolResult } from '../../src/seams/tool.ts';
 import { createReadImageTool, type ReadImageValue } from '../../src/tool/read-image-tool.ts';
-import type { ToolResult } from '../../src/tool/tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
+import { attachmentFailure, sha256Id } from '../support/store-test-support.ts';
 import { orientedJpeg, solid, truncated } from '../support/test-images.ts';
-import { attachmentFailure, sha256Id } from './store-test-support.ts';
 
 const ROUTE = { provider: 'p', model: 'vision' };
 const models = new ConfigModelResolver([{ ...ROUTE, inputModalities: ['text', 'image'] }]);

@@ -6,14 +6,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import type { FileSystem } from '../../src/seams/file-system.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import type { ToolExecContext, ToolResult } from '../../src/seams/tool.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool, type FsObservation } from '../../src/tool/read-image-tool.ts';
-import type { ToolExecContext, ToolResult } from '../../src/tool/tool.ts';
-import { flatPng, solid } from '../support/test-images.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
+import { flatPng, solid } from '../support/test-images.ts';
 
 const VISION = { provider: 'replay', model: 'vision' };
 const models = new ConfigModelResolver([
@@ -256,6 +256,55 @@ describe('read_image: failures after I/O leave nothing behind', () => {
     const { tool, exec, write } = await setUp();
     await write('red.png', await solid(2, 2, 'png'));
     const result = await tool.execute({ file_path: 'red.png' }, exec({ signal: AbortSignal.abort() }));
+    expect(result.error).toEqual({ name: 'AbortError', code: 'aborted' });
+    expect(errorText(result)).toBe('Error: reading "red.png" was aborted');
+  });
+});
+
+describe('read_image: one wire code for every abort, whichever layer notices it', () => {
+  /**
+   * The real parts, with the call stopped (its controller aborted, with a reason that is no
+   * AbortError) as `phase` starts; `failure` is how that part then fails.
+   */
+  async function stoppedDuring(phase: 'route gate' | 'stat' | 'read' | 'save', failure: 'its own abort' | 'an unrelated error') {
+    const cwd = await tempDir();
+    await writeFile(path.join(cwd, 'red.png'), await solid(2, 2, 'png'));
+    const local = new LocalFileSystem();
+    const store = new LocalAttachmentStore({ dir: await tempDir() });
+    const controller = new AbortController();
+    const stop = async <T>(at: typeof phase, run: () => Promise<T>): Promise<T> => {
+      if (at !== phase) return run();
+      controller.abort(new Error('the user stopped it'));
+      if (failure === 'an unrelated error') throw new Error('connection reset');
+      return run();
+    };
+    const tool = createReadImageTool({
+      models: { resolveModelInfo: (route, signal) => stop('route gate', () => models.resolveModelInfo(route, signal)) },
+      fs: {
+        resolve: (p, options) => local.resolve(p, options),
+        stat: (target, signal) => stop('stat', () => local.stat(target, signal)),
+        readBytes: (target, signal, max, stat) => stop('read', () => local.readBytes(target, signal, max, stat)),
+      },
+      attachments: {
+        imageLimits: store.imageLimits,
+        saveImage: (input, signal) => stop('save', () => store.saveImage(input, signal)),
+        readImage: (id, signal) => store.readImage(id, signal),
+        onDispose: (listener) => store.onDispose(listener),
+      },
+    });
+    return tool.execute({ file_path: 'red.png' }, { callId: 'c', cwd, route: VISION, signal: controller.signal });
+  }
+
+  it.each([
+    ['route gate', 'its own abort'],
+    ['stat', 'its own abort'],
+    ['read', 'its own abort'],
+    ['save', 'its own abort'],
+    ['route gate', 'an unrelated error'],
+    ['read', 'an unrelated error'],
+  ] as const)('stopped during the %s, failing with %s: {name: "AbortError", code: "aborted"}', async (phase, failure) => {
+    const result = await stoppedDuring(phase, failure);
+    expect(result.isError).toBe(true);
     expect(result.error).toEqual({ name: 'AbortError', code: 'aborted' });
     expect(errorText(result)).toBe('Error: reading "red.png" was aborted');
   });

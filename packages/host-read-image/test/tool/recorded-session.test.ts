@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
 import { SessionRecorder } from '../../src/log/session-recorder.ts';
 import { MemorySink } from '../../src/log/sinks.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { createReadImageTool } from '../../src/tool/read-image-tool.ts';
 import { countingIds, FIXED_CLOCK } from '../log/deterministic-sources.ts';
-import { solid } from '../support/test-images.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
+import { solid } from '../support/test-images.ts';
 
 const tempDir = useTempDirs();
 const VISION = { provider: 'replay', model: 'vision' };

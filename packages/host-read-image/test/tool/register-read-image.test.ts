@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { LocalFileSystem } from '../../src/fs/local-file-system.ts';
-import { ConfigModelResolver } from '../../src/models/config-model-resolver.ts';
-import { LocalAttachmentStore } from '../../src/store/local-attachment-store.ts';
+import { ConfigModelResolver } from '../../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { registerReadImage } from '../../src/tool/register-read-image.ts';
 import { ToolRegistry } from '../../src/tool/tool-registry.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';

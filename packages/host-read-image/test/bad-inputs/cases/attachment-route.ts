@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
-import { StoreLayout } from '../../../src/store/store-layout.ts';
-import { rawExchange, recordTopLevel, type RawRequest } from '../../http/attachment-server.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { recordTopLevel } from '../../http/attachment-server.ts';
+import { rawExchange, type RawRequest } from '../../support/raw-exchange.ts';
 import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
 
 /**

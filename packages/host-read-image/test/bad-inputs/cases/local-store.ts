@@ -3,9 +3,10 @@ import path from 'node:path';
 
 import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
 import { sha256Hex } from '../../../src/store/attachment-id.ts';
-import { StoreLayout } from '../../../src/store/store-layout.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
 import { solid } from '../../support/test-images.ts';
-import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
+import { optionRefused, type BadInputCase, type CaseContext, type Outcome } from '../bad-input-case.ts';
 
 /** The local store's own refusals and the faults it finds on disk, through its public API. */
 
@@ -165,6 +166,20 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
       await c.write('red.png', await solid(2, 2, 'png'));
       return c.readImage('red.png', { disposedStore: true });
     },
+  },
+  {
+    group: 'Local store',
+    name: 'an empty store directory (`dir: ""`), which would store in the working directory',
+    code: 'INVALID_OPTION',
+    says: /^LocalAttachmentStore: option dir must be a non-empty path, got ""\.$/,
+    run: (c) => optionRefused(() => c.store({}, '')),
+  },
+  {
+    group: 'Local store',
+    name: 'a decode concurrency that is not a positive integer (`decodeConcurrency: 0`)',
+    code: 'INVALID_OPTION',
+    says: /^LocalAttachmentStore: option decodeConcurrency must be a positive integer, got 0\.$/,
+    run: (c) => optionRefused(() => new LocalAttachmentStore({ dir: c.storeDir, decodeConcurrency: 0 })),
   },
   {
     group: 'Local store',

@@ -4,8 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 
+import type { ImageLimits } from '../../../src/seams/attachment-store.ts';
 import { flatPng, solid, truncated } from '../../support/test-images.ts';
-import type { BadInputCase } from '../bad-input-case.ts';
+import { optionRefused, type BadInputCase } from '../bad-input-case.ts';
 
 /** What the model sees when `read_image` refuses: every case runs the real tool on real files. */
 
@@ -358,16 +359,15 @@ export const LIMIT_CASES: readonly BadInputCase[] = [
   {
     group: 'Limits',
     name: 'a store limit that is not a positive integer (`maxImageBytes: 0`)',
-    code: 'RangeError',
-    says: /^Image limit maxImageBytes must be a positive integer, got 0\.$/,
-    run: (c) => {
-      try {
-        c.store({ maxImageBytes: 0 });
-      } catch (error) {
-        if (error instanceof RangeError) return Promise.resolve({ code: error.name, message: error.message });
-        throw error;
-      }
-      throw new Error('the store accepted maxImageBytes: 0');
-    },
+    code: 'INVALID_OPTION',
+    says: /^LocalAttachmentStore: option limits\.maxImageBytes must be a positive integer, got 0\.$/,
+    run: (c) => optionRefused(() => c.store({ maxImageBytes: 0 })),
+  },
+  {
+    group: 'Limits',
+    name: 'a misspelt store limit (`maxImageByte`), which would keep its default',
+    code: 'INVALID_OPTION',
+    says: /^LocalAttachmentStore: option limits must be an object whose keys are among maxImageBytes, .*, got \{"maxImageByte":100\}\.$/,
+    run: (c) => optionRefused(() => c.store({ maxImageByte: 100 } as Partial<ImageLimits>)),
   },
 ];

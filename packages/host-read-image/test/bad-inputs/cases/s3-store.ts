@@ -1,11 +1,11 @@
 import { PutObjectCommand, S3Client, type PutObjectCommandInput } from '@aws-sdk/client-s3';
 
 import { attachmentIdOf, sha256Hex } from '../../../src/store/attachment-id.ts';
-import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3-attachment-store.ts';
+import { S3AttachmentStore, type S3AttachmentStoreOptions } from '../../../src/store/s3/s3-attachment-store.ts';
 import { recordTopLevel } from '../../http/attachment-server.ts';
 import { deadEndpoint, startS3Server, startStallingServer } from '../../support/s3-server.ts';
 import { solid } from '../../support/test-images.ts';
-import type { BadInputCase, CaseContext, Outcome } from '../bad-input-case.ts';
+import { optionRefused, type BadInputCase, type CaseContext } from '../bad-input-case.ts';
 import { exchangeOutcome } from './attachment-route.ts';
 
 /**
@@ -89,17 +89,6 @@ function hangingServerCase(operation: string, says: RegExp, call: (store: S3Atta
       }
     },
   };
-}
-
-/** A refusal that is a programming mistake (a TypeError or RangeError, thrown or rejected), by its name. */
-async function mistakeRefused(operation: () => unknown): Promise<Outcome> {
-  try {
-    await operation();
-  } catch (error) {
-    if (error instanceof TypeError || error instanceof RangeError) return { code: error.name, message: error.message };
-    throw error;
-  }
-  throw new Error('expected the call to be refused, but it succeeded');
 }
 
 const NEVER_STORED = attachmentIdOf('0'.repeat(64));
@@ -190,22 +179,22 @@ export const S3_STORE_CASES: readonly BadInputCase[] = [
   ...[0, 1.5, 604_801].map((expiresIn): BadInputCase => ({
     group: 'S3 store',
     name: `\`signedUrl\` with \`expiresIn: ${String(expiresIn)}\``,
-    code: 'RangeError',
-    says: /expiresIn must be a whole number of seconds from 1 to 604800/,
-    run: (c) => withS3Store(c, (store) => mistakeRefused(() => store.signedUrl(attachmentIdOf(sha256Hex(Buffer.from('x'))), { expiresIn }))),
+    code: 'INVALID_OPTION',
+    says: /^S3AttachmentStore\.signedUrl: option expiresIn must be a whole number of seconds from 1 to 604800, got /,
+    run: (c) => withS3Store(c, (store) => optionRefused(() => store.signedUrl(attachmentIdOf(sha256Hex(Buffer.from('x'))), { expiresIn }))),
   })),
   {
     group: 'S3 store',
     name: 'option `bucket` not an S3 bucket name (`bucket_with_underscore`)',
-    code: 'TypeError',
-    says: /option bucket must be an S3 bucket name/,
-    run: (c) => mistakeRefused(() => new S3AttachmentStore({ bucket: 'bucket_with_underscore', client: c.s3.clientConfig() })),
+    code: 'INVALID_OPTION',
+    says: /^S3AttachmentStore: option bucket must be an S3 bucket name \(3-63 of a-z 0-9 \. -\), got "bucket_with_underscore"\.$/,
+    run: (c) => optionRefused(() => new S3AttachmentStore({ bucket: 'bucket_with_underscore', client: c.s3.clientConfig() })),
   },
   {
     group: 'S3 store',
     name: 'option `prefix` that climbs (`a/../b`)',
-    code: 'TypeError',
-    says: /option prefix must be key segments/,
-    run: (c) => mistakeRefused(() => new S3AttachmentStore({ bucket: c.s3.bucket, prefix: 'a/../b', client: c.s3.clientConfig() })),
+    code: 'INVALID_OPTION',
+    says: /^S3AttachmentStore: option prefix must be key segments separated by "\/".*, got "a\/\.\.\/b"\.$/,
+    run: (c) => optionRefused(() => new S3AttachmentStore({ bucket: c.s3.bucket, prefix: 'a/../b', client: c.s3.clientConfig() })),
   },
 ];

@@ -1,0 +1,257 @@
+import type * as FsPromises from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { LocalFileSystem } from '../../../src/fs/local-file-system.ts';
+import { ConfigModelResolver } from '../../../src/model-routes/config-model-resolver.ts';
+import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
+import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { createReadImageTool } from '../../../src/tool/read-image-tool.ts';
+import { callCounts, roundTrips, type FsCall } from '../../support/recorded-fs.ts';
+import { hexOf, sha256Id } from '../../support/store-test-support.ts';
+import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
+import { noise, solid } from '../../support/test-images.ts';
+
+/** Every node:fs/promises call the store and the file system make: the real file system underneath, only recorded. */
+const calls = vi.hoisted(() => [] as FsCall[]);
+
+vi.mock('node:fs/promises', async (importOriginal) =>
+  (await import('../../support/recorded-fs.ts')).recordedFsPromises(await importOriginal<typeof FsPromises>(), calls),
+);
+
+const tempDir = useTempDirs();
+
+beforeEach(() => {
+  calls.length = 0;
+});
+
+/** The calls `operation` makes (only its own: the log starts empty and is read as soon as it resolves). */
+async function callsOf(operation: () => Promise<unknown>): Promise<FsCall[]> {
+  calls.length = 0;
+  await operation();
+  return [...calls];
+}
+
+/** A path relative to the store, temp names reduced to their kind (`tmp/<dir>`, `tmp/<file>`). */
+function inStore(dir: string, file: string): string {
+  return path.relative(dir, file).replace(/tmp\/\d+\.[0-9a-f]{8}\.(\w+)-[^/]*/, 'tmp/<$1>');
+}
+
+/** Synced paths, in the order the syncs were asked for. */
+function syncedIn(dir: string, made: readonly FsCall[]): string[] {
+  return made.filter((call) => call.op === 'handle.sync').map((call) => inStore(dir, call.path));
+}
+
+/**
+ * The same fsyncs with the temp dir and its two files — synced at once, in any order, before the
+ * rename — as one sorted set.
+ */
+function syncPhases(dir: string, made: readonly FsCall[]): unknown[] {
+  const synced = syncedIn(dir, made);
+  const isTempDir = (file: string) => /^tmp\/<dir>(\/.|$)/.test(file);
+  const first = synced.findIndex(isTempDir);
+  if (first < 0) return synced;
+  const others = synced.filter((file) => !isTempDir(file));
+  return [...others.slice(0, first), synced.filter(isTempDir).sort(), ...others.slice(first)];
+}
+
+/** Each call as `<op> <path in the store>`. */
+function opsIn(dir: string, made: readonly FsCall[]): string[] {
+  return made.map((call) => `${call.op} ${inStore(dir, call.path)}`);
+}
+
+describe('durable save: fsyncs', () => {
+  it('a new object costs 4 fsyncs: its two files and the temp dir that gained them (at once), then the objects dir that gained it', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') }); // first save also makes objects/, sources/, tmp/
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+    await expect(store.readImage(sha256Id(data))).resolves.toBeDefined();
+  });
+
+  it('the object files are synced before the rename publishes them, the objects dir after, and only then the index entry renamed', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await solid(4, 4, 'png', '#0000ff');
+    const made = await callsOf(() => store.saveImage({ data }));
+    const publish = made.find((call) => call.op === 'rename' && call.path.includes('.dir-'));
+    const syncs = made.filter((call) => call.op === 'handle.sync');
+    expect(publish).toBeDefined();
+    expect(syncs.slice(0, 3).every((sync) => (sync.settled ?? Infinity) < (publish?.started ?? 0))).toBe(true);
+    expect(syncs[3]?.started).toBeGreaterThan(publish?.settled ?? Infinity);
+    // The index entry, written beside the object, becomes visible only once the object is durable.
+    const entry = made.find((call) => call.op === 'rename' && call.path.includes('.file-'));
+    expect(entry?.started).toBeGreaterThan(syncs[3]?.settled ?? Infinity);
+  });
+
+  it('the temp dir is synced only once both files exist in it', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#ff00ff') }));
+    const creates = made.filter((call) => call.op === 'open' && /^tmp\/<dir>\/./.test(inStore(dir, call.path)));
+    const tempDirSync = made.find((call) => call.op === 'handle.sync' && inStore(dir, call.path) === 'tmp/<dir>');
+    expect(creates.map((call) => inStore(dir, call.path)).sort()).toEqual(['tmp/<dir>/image', 'tmp/<dir>/ref.json']);
+    expect(creates.every((create) => (create.settled ?? Infinity) < (tempDirSync?.started ?? 0))).toBe(true);
+  });
+
+  it('the first save also syncs the store dir, which gained objects/ (sources/ is a cache: not synced)', async () => {
+    const dir = await tempDir();
+    const data = await solid(4, 4, 'png');
+    const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual(['', ['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+  });
+
+  it('the first save into a path that does not exist yet also syncs the parents that gained the new directories', async () => {
+    const root = await tempDir();
+    const dir = path.join(root, 'new', 'store');
+    const data = await solid(4, 4, 'png');
+    const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    // root gained new/, new/ gained store/ (made with tmp/), store/ gained objects/
+    expect(syncPhases(dir, made)).toEqual(['..', '../..', '', ['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+  });
+
+  it('saving bytes already stored and intact syncs nothing, with or without an index entry', async () => {
+    const dir = await tempDir();
+    const data = await solid(4, 4, 'png');
+    await new LocalAttachmentStore({ dir }).saveImage({ data });
+    const warm = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    await rm(new StoreLayout(dir).sourceEntry(hexOf(sha256Id(data))));
+    const indexless = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
+    expect(syncedIn(dir, [...warm, ...indexless])).toEqual([]);
+  });
+});
+
+describe('a save into a used store: no directory made or checked', () => {
+  it('a new object: one temp dir, its files, the rename and the index entry; no mkdir, stat or rm', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const hex = hexOf(sha256Id(data));
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(opsIn(dir, made).filter((op) => /^(mkdir|stat|lstat|rm) /.test(op))).toEqual([]);
+    expect(opsIn(dir, made).filter((op) => /^(mkdtemp|rename) /.test(op))).toEqual(['mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>']);
+    // index lookup | object files (both) | mkdtemp | create both files, open tmp/<dir> and objects/ | write both files,
+    // sync tmp/<dir> | sync both files | rename | sync objects/ | rename the index entry, whose temp file was opened,
+    // written and closed beside the object's writes; the closes after a sync are not waited for. At most: when the temp
+    // dir's sync settles after the files' syncs, the rename is counted as made in response to it, one round trip early.
+    expect(roundTrips(made)).toBeLessThanOrEqual(9);
+    expect(await listTree(path.join(dir, 'tmp'))).toEqual([]);
+    await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
+  });
+
+  it('the temp dir is started while the image decodes, before the object path is inspected, and its files are those published', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const data = await noise(300, 200, 'png'); // re-encoded: its object's name is known only once it is decoded
+    const made = await callsOf(() => store.saveImage({ data }));
+    const ops = opsIn(dir, made);
+    const inspected = ops.findIndex((op) => /^open objects\/[0-9a-f]{64}\/image$/.test(op));
+    expect(inspected).toBeGreaterThan(-1);
+    // Issued before the decode starts; what follows it (the files' creation) runs beside the decode
+    // and may finish before or after the inspection, as the thread pool schedules it.
+    expect(ops.slice(0, inspected)).toContain('mkdtemp tmp/<dir>');
+    expect(ops.filter((op) => op.startsWith('mkdtemp '))).toEqual(['mkdtemp tmp/<dir>']);
+    expect(ops.filter((op) => op.startsWith('open tmp/<dir>')).sort()).toEqual(['open tmp/<dir>', 'open tmp/<dir>/image', 'open tmp/<dir>/ref.json']);
+  });
+
+  it('makes its directories again when they were removed while it was open', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    for (const removed of ['tmp', 'objects', 'sources']) await rm(path.join(dir, removed), { recursive: true });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const ref = await store.saveImage({ data });
+    await expect(store.readImage(ref.attachmentId)).resolves.toMatchObject({ ref: { attachmentId: sha256Id(data) } });
+    expect(await listTree(dir)).toEqual(
+      [
+        'objects/',
+        `objects/${hexOf(ref.attachmentId)}/`,
+        `objects/${hexOf(ref.attachmentId)}/image`,
+        `objects/${hexOf(ref.attachmentId)}/ref.json`,
+        'sources/',
+        `sources/${hexOf(sha256Id(data))}.json`,
+        'tmp/',
+      ].sort(),
+    );
+  });
+
+  it('makes objects/ durably when only it was removed (the store dir is synced again)', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    await rm(path.join(dir, 'objects'), { recursive: true });
+    const data = await solid(4, 4, 'png', '#00ff00');
+    const made = await callsOf(() => store.saveImage({ data }));
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+  });
+});
+
+describe('a warm read_image: the fewest calls and round trips', () => {
+  /** A read_image of one file, already read once into its store; `reopened` reads through a new store instance on that dir. */
+  async function warmRead(data: Uint8Array, reopened: boolean) {
+    const cwd = await tempDir();
+    const storeDir = await tempDir();
+    const file = path.join(cwd, 'image.png');
+    await writeFile(file, data);
+    const route = { provider: 'test', model: 'vision' };
+    const toolOn = (attachments: LocalAttachmentStore) =>
+      createReadImageTool({
+        fs: new LocalFileSystem(),
+        attachments,
+        models: new ConfigModelResolver([{ ...route, inputModalities: ['text', 'image'] }]),
+      });
+    const read = async (tool: ReturnType<typeof toolOn>) => {
+      const result = await tool.execute({ file_path: file }, { callId: 'call', cwd, route });
+      expect(result.isError).toBe(false);
+      return result.value?.image.attachmentId ?? '';
+    };
+    const first = toolOn(new LocalAttachmentStore({ dir: storeDir }));
+    const attachmentId = await read(first);
+    if (!reopened) return () => read(first);
+    const store = new LocalAttachmentStore({ dir: storeDir });
+    await store.readImage(attachmentId); // opens the store (its temp sweep) before the measured read
+    return () => read(toolOn(store));
+  }
+
+  const images = [
+    ['a passthrough (compared with the source)', () => solid(30, 20, 'png')],
+    ['a normalised object (hashed)', () => noise(3000, 20, 'png')],
+  ] as const;
+
+  it.each(images)('%s, in the store that saved it: the source, then the object and its record (the index entry is remembered)', async (_, image) => {
+    const made = await callsOf(await warmRead(await image(), false));
+    expect(callCounts(made)).toEqual({
+      stat: 1, // the tool's, which readBytes takes for its check before opening
+      open: 3, // source, object image, reference record
+      'handle.stat': 1, // the source, once opened: still a regular file
+      'handle.read': 5, // source and object image: content and end-of-file probe at once; the record: one read
+      'handle.close': 3,
+    });
+    // stat, open, fstat, read+probe | open both object files, read both (+ probe)
+    expect(roundTrips(made)).toBe(6);
+  });
+
+  it.each(images)(
+    '%s, in another store instance on its dir: the source, the index entry, the object and its record, each opened once and read in one go',
+    async (_, image) => {
+      const made = await callsOf(await warmRead(await image(), true));
+      expect(callCounts(made)).toEqual({
+        stat: 1,
+        open: 4, // source, index entry, object image, reference record
+        'handle.stat': 1,
+        'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
+        'handle.close': 4,
+      });
+      // stat, open, fstat, read+probe | open entry, read | open both object files, read both (+ probe)
+      expect(roundTrips(made)).toBe(8);
+    },
+  );
+});
