@@ -36,13 +36,23 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // Layers point one way (DESIGN §4, §3): a lower layer never imports a higher one. UI: model → labels →
-  // slots → components → plugins (the worker reads the model only).
+  // slots → components → plugins (the worker reads the model only). Host: seams → fs, image → store → log →
+  // http → tool → mcp.
   ...layerRules('packages/ui-tool-image/src', [
     { layer: 'model', above: ['labels', 'slots', 'components', 'plugins', 'worker'], packages: ['react', 'react-dom', 'react/*', '@tanstack/*'] },
     { layer: 'labels', above: ['slots', 'components', 'plugins', 'worker'] },
     { layer: 'slots', above: ['components', 'plugins', 'worker'] },
     { layer: 'components', above: ['plugins', 'worker'] },
     { layer: 'worker', above: ['labels', 'slots', 'components', 'plugins'], packages: ['react', 'react-dom', 'react/*'] },
+  ]),
+  ...layerRules('packages/host-read-image/src', [
+    { layer: 'seams', above: ['fs', 'image', 'store', 'log', 'http', 'tool', 'mcp', 'model-routes', 'options'] },
+    { layer: 'fs', above: ['image', 'store', 'log', 'http', 'tool', 'mcp'] },
+    { layer: 'image', above: ['fs', 'store', 'log', 'http', 'tool', 'mcp'] },
+    { layer: 'store', above: ['log', 'http', 'tool', 'mcp'] },
+    { layer: 'log', above: ['http', 'tool', 'mcp'] },
+    { layer: 'http', above: ['tool', 'mcp'] },
+    { layer: 'tool', above: ['mcp'] },
   ]),
   {
     files: ['eslint.config.js', 'scripts/*.mjs', 'apps/replay/bin/*.mjs'],
