@@ -8,6 +8,7 @@ export { InOutBody, type InOutBodyProps } from './row/in-out-body';
 export { ToolCallView, GenericToolRow, NestedToolCalls } from './row/tool-call-view';
 export { ReadFamilyRow } from './row/read-family-row';
 export { ImageCardBody, type ImageCardBodyProps } from './row/image-card-body';
+export { callImages } from './row/call-images';
 export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '../model/replay/replay-search';
 export {

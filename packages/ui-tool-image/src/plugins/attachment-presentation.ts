@@ -1,11 +1,6 @@
 import { ImageGallery } from '../components';
+import { BUILTIN_PRIORITY } from './builtin-priority';
 import type { ToolCardPlugin } from './tool-card-plugin';
-
-/**
- * Below the default priority (0), so a gallery an embedder registers without naming a priority
- * replaces the built-in one instead of colliding with it.
- */
-const BUILTIN_GALLERY_PRIORITY = -1;
 
 /** The slots whose images this plugin shows: an image card's and a message's, with the same gallery. */
 const IMAGE_SLOTS = ['tool.call.images', 'conversation.message.images'] as const;
@@ -17,9 +12,7 @@ const IMAGE_SLOTS = ['tool.call.images', 'conversation.message.images'] as const
  */
 export const registerAttachmentPresentation: ToolCardPlugin = (registry) => {
   const disposers = IMAGE_SLOTS.map((slot) =>
-    registry.inject(slot, (declared) =>
-      declared.register(slot, { owner: 'attachment-presentation', priority: BUILTIN_GALLERY_PRIORITY, component: ImageGallery }),
-    ),
+    registry.inject(slot, (declared) => declared.register(slot, { owner: 'attachment-presentation', priority: BUILTIN_PRIORITY, component: ImageGallery })),
   );
   return () => {
     for (const dispose of disposers) dispose();

@@ -1,4 +1,5 @@
 import { MessageView } from '../components';
+import { BUILTIN_PRIORITY } from './builtin-priority';
 import type { ToolCardPlugin } from './tool-card-plugin';
 
 /** Declares `conversation.message`, the seat every message of a replay is rendered from. */
@@ -11,6 +12,7 @@ export const declareMessageSlot: ToolCardPlugin = (registry) => registry.declare
 export const registerMessageView: ToolCardPlugin = (registry) =>
   registry.register('conversation.message', {
     owner: 'message-view',
+    priority: BUILTIN_PRIORITY,
     component: MessageView,
     declares: ['conversation.message.images'],
   });

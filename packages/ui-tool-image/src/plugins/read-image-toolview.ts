@@ -1,4 +1,5 @@
 import { ReadFamilyRow } from '../components';
+import { BUILTIN_PRIORITY } from './builtin-priority';
 import type { ToolCardPlugin } from './tool-card-plugin';
 
 /**
@@ -9,6 +10,7 @@ export const registerReadImageToolview: ToolCardPlugin = (registry) =>
   registry.register('tool.call.toolview', {
     owner: 'read-image-toolview',
     key: 'read_image',
+    priority: BUILTIN_PRIORITY,
     component: ReadFamilyRow,
     declares: ['tool.call.images'],
   });

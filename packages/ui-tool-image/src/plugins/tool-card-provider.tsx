@@ -2,8 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ImageCacheScope, ToolCardSettingsContext, withInlineImages, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';
 import { LabelsProvider, type Locale } from '../labels';
-import { createSlotRegistry, SlotRegistryProvider, type SlotErrorReport } from '../slots';
-import { BUILTIN_PLUGINS } from './builtin-plugins';
+import { SlotRegistryProvider } from '../slots';
+import type { ToolCardErrorReport } from './plugin-error-report';
+import type { ToolCardPlugin } from './tool-card-plugin';
+import { useToolCardRegistry } from './use-tool-card-registry';
 
 export interface ToolCardProviderProps {
   /** Where attachment bytes come from; images decoded inline by a format adapter are served without it. */
@@ -18,10 +20,19 @@ export interface ToolCardProviderProps {
   /** Gets the file path exactly as the call recorded it. */
   readonly onOpenFile?: (path: string) => void;
   /**
-   * Called when a slot entry (a toolview, a gallery) crashes; the card shows its fallback.
-   * Read once, when the provider creates its slot registry.
+   * The app's own plugins, run once after the built-in ones, in order. A card an app registers
+   * for a tool name wins over the one the built-ins would show (they register below the default
+   * priority). A plugin that throws (a broken registry rule, a bug of its own) has what it set up
+   * undone, is reported to `onSlotError` and skipped; the rest still run. Read once, when the
+   * provider mounts: a later change is ignored (remount the provider, e.g. with a new `key`).
    */
-  readonly onSlotError?: (report: SlotErrorReport) => void;
+  readonly plugins?: readonly ToolCardPlugin[];
+  /**
+   * Called when a slot entry (a toolview, a gallery) crashes while rendering (a `SlotErrorReport`;
+   * the card shows its fallback), and, once the provider has mounted, for each plugin that was
+   * skipped (a `PluginErrorReport`, which names the `plugin`). Read once, when the provider mounts.
+   */
+  readonly onSlotError?: (report: ToolCardErrorReport) => void;
   /** Whether a row opens itself when it becomes an image card (until the person toggles it). Default true. */
   readonly expandImageResults?: boolean;
   readonly children?: ReactNode;
@@ -36,16 +47,12 @@ export function ToolCardProvider({
   cwd,
   home,
   onOpenFile,
+  plugins = [],
   onSlotError,
   expandImageResults = true,
   children,
 }: ToolCardProviderProps): ReactNode {
-  // Plugins run in the initializer, not an effect: StrictMode's double effects cannot register twice.
-  const [registry] = useState(() => {
-    const created = createSlotRegistry({ onError: onSlotError });
-    for (const plugin of BUILTIN_PLUGINS) plugin(created);
-    return created;
-  });
+  const registry = useToolCardRegistry(plugins, onSlotError);
   const [ownQueryClient] = useState(() => new QueryClient());
   const settings = useMemo<ToolCardSettings>(
     () => ({

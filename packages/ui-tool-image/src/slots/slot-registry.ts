@@ -1,5 +1,7 @@
 import type { FunctionComponent } from 'react';
+import { allOrNothing } from './registry-transaction';
 import type { Disposer, OwnerPropsOf, SingleSlotName, SlotKind, SlotKindOf, SlotName } from './slot-map';
+import { SlotRuleError, type SlotRuleBreach } from './slot-rule-error';
 
 /** A registered entry; `SlotEntry` without an argument is an entry of any slot. */
 export interface SlotEntry<OwnerProps extends object = never> {
@@ -44,9 +46,9 @@ export interface SlotRegistryOptions {
 export interface SlotRegistry {
   /** Disposing undeclares the slot: its injections are cleaned up and its entries removed. */
   readonly declare: <N extends SlotName>(name: N, declaration: SlotDeclaration<N>) => Disposer;
-  /** Throws when the slot is not declared (use `inject` to wait for it) or the seat is taken. */
+  /** Throws a `SlotRuleError` when the slot is not declared (use `inject` to wait for it) or the seat is taken. */
   readonly register: <N extends SlotName>(name: N, registration: SlotRegistration<N>) => Disposer;
-  /** Runs `injection` now if the slot is declared, and again at every later declaration. */
+  /** Runs `injection` now if the slot is declared, and again at every later declaration; a run that throws is undone whole. */
   readonly inject: (name: SlotName, injection: SlotInjection) => Disposer;
   /** The winning entry; pass `entryKey` for a keyed slot. */
   readonly resolve: <N extends SlotName>(name: N, entryKey?: string) => SlotEntry<OwnerPropsOf<N>> | undefined;
@@ -89,7 +91,7 @@ export function createSlotRegistry(options: SlotRegistryOptions = {}): SlotRegis
   }
 
   function runInjection(injection: Injection): void {
-    injection.cleanup = injection.run(registry);
+    injection.cleanup = allOrNothing(registry, injection.run);
   }
 
   function cleanUpInjection(injection: Injection): void {
@@ -101,7 +103,11 @@ export function createSlotRegistry(options: SlotRegistryOptions = {}): SlotRegis
   function declareSlot(name: string, owner: string, kind: SlotKind, declarer: SlotEntry | undefined): Disposer {
     const existing = declarations.get(name);
     if (existing !== undefined) {
-      throw new Error(`Slot "${name}" is already declared by "${existing.owner}"; "${owner}" cannot declare it too: a slot has exactly one declarer.`);
+      throw new SlotRuleError(`Slot "${name}" is already declared by "${existing.owner}"; "${owner}" cannot declare it too: a slot has exactly one declarer.`, {
+        slot: name,
+        entryKey: undefined,
+        owner: declarer?.owner ?? owner,
+      });
     }
     const declaration: Declaration = { owner, kind, declarer, entries: new Map() };
     declarations.set(name, declaration);
@@ -145,15 +151,20 @@ export function createSlotRegistry(options: SlotRegistryOptions = {}): SlotRegis
     const { owner, key, priority = 0, component, declares = [] } = registration;
     const declaration = declarations.get(name);
     if (declaration === undefined) {
-      throw new Error(`Cannot register "${owner}" into slot "${name}": the slot is not declared. Use inject() to wait for its declaration.`);
+      throw new SlotRuleError(`Cannot register "${owner}" into slot "${name}": the slot is not declared. Use inject() to wait for its declaration.`, {
+        slot: name,
+        entryKey: key,
+        owner,
+      });
     }
     const entry: SlotEntry = { slot: name, key, owner, priority, component };
     assertKeyFitsKind(entry, declaration.kind);
     const competitors = declaration.entries.get(key) ?? [];
     const rival = competitors.find((registered) => registered.entry.priority === priority);
     if (rival !== undefined) {
-      throw new Error(
+      throw new SlotRuleError(
         `"${describeEntry(entry)}" cannot take priority ${priority}: "${describeEntry(rival.entry)}" already holds it. Register with a different priority to override.`,
+        breachBy(entry),
       );
     }
     const registered: Registered = { entry, undeclareChildren: declareChildren(declares, entry) };
@@ -212,12 +223,16 @@ export function describeEntry({ owner, slot, key }: SlotEntry): string {
   return key === undefined ? `${owner} (${slot})` : `${owner} (${slot}:${key})`;
 }
 
+function breachBy({ slot, key, owner }: SlotEntry): SlotRuleBreach {
+  return { slot, entryKey: key, owner };
+}
+
 function assertKeyFitsKind(entry: SlotEntry, kind: SlotKind): void {
   if (kind === 'keyed' && entry.key === undefined) {
-    throw new Error(`Slot "${entry.slot}" is keyed: "${entry.owner}" must register with a key.`);
+    throw new SlotRuleError(`Slot "${entry.slot}" is keyed: "${entry.owner}" must register with a key.`, breachBy(entry));
   }
   if (kind === 'single' && entry.key !== undefined) {
-    throw new Error(`Slot "${entry.slot}" is not keyed: "${entry.owner}" must register without a key.`);
+    throw new SlotRuleError(`Slot "${entry.slot}" is not keyed: "${entry.owner}" must register without a key.`, breachBy(entry));
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSlotRegistry, type SlotRegistry } from '../../src/slots';
+import { createSlotRegistry, SlotRuleError, type SlotRegistry } from '../../src/slots';
 import type { DetailsOwnerProps, RowOwnerProps } from './test-slots';
 
 const RowA = ({ title }: RowOwnerProps) => `A ${title}`;
@@ -96,11 +96,11 @@ describe('inject', () => {
     expect(early).not.toHaveBeenCalled();
 
     registry.declare('test.row', { owner: 'host', kind: 'keyed' });
-    expect(early).toHaveBeenCalledExactlyOnceWith(registry);
+    expect(early).toHaveBeenCalledOnce();
 
     const late = vi.fn(() => undefined);
     registry.inject('test.row', late);
-    expect(late).toHaveBeenCalledExactlyOnceWith(registry);
+    expect(late).toHaveBeenCalledOnce();
   });
 
   it('is undone when the declarer goes away and runs again on re-declaration', () => {
@@ -220,6 +220,38 @@ describe('child slots', () => {
     expect(registry.resolve('test.row.details')?.owner).toBe('details-plugin');
     unregister();
     expect(registry.resolve('test.row.details')).toBeUndefined();
+  });
+});
+
+describe('a broken rule', () => {
+  /** The SlotRuleError `act` throws. */
+  function ruleErrorOf(act: () => unknown): SlotRuleError {
+    try {
+      act();
+    } catch (error) {
+      if (error instanceof SlotRuleError) return error;
+      throw error;
+    }
+    throw new Error('no rule was broken');
+  }
+
+  it('names the slot, key and owner of the request that broke it', () => {
+    const registry = withRowSlot();
+    registry.register('test.row', { owner: 'first', key: 'k', component: RowA, declares: ['test.row.details'] });
+    expect(ruleErrorOf(() => registry.register('test.row', { owner: 'second', key: 'k', component: RowB }))).toMatchObject({
+      slot: 'test.row',
+      entryKey: 'k',
+      owner: 'second',
+    });
+    expect(ruleErrorOf(() => registry.register('test.banner', { owner: 'early', component: () => 'early' }))).toMatchObject({
+      slot: 'test.banner',
+      entryKey: undefined,
+      owner: 'early',
+    });
+    expect(ruleErrorOf(() => registry.declare('test.row', { owner: 'intruder', kind: 'keyed' }))).toMatchObject({ slot: 'test.row', owner: 'intruder' });
+    expect(ruleErrorOf(() => registry.register('test.row', { owner: 'copy-row', key: 'copy', component: RowB, declares: ['test.row.details'] }))).toMatchObject(
+      { slot: 'test.row.details', entryKey: undefined, owner: 'copy-row' },
+    );
   });
 });
 

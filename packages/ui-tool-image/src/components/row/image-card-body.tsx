@@ -12,6 +12,8 @@ export interface ImageCardBodyProps {
 /**
  * The image card: label, the `tool.call.images` slot, then the result's text. The text stays
  * under the gallery because the slot may be empty (no gallery plugin): the card is never blank.
+ * That slot is the `read_image` toolview's child slot, which no other entry may render: an app's
+ * own card shows `callImages(node)` in an `ImageGallery` instead.
  */
 export function ImageCardBody({ card, loadImage }: ImageCardBodyProps): ReactNode {
   const { label, images, text } = card;
