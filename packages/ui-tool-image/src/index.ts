@@ -48,11 +48,14 @@ export type {
 // The provider and what it renders.
 export { ToolCardProvider, type ToolCardProviderProps } from './plugins/tool-card-provider';
 export type { ToolCardPlugin } from './plugins/tool-card-plugin';
+export type { PluginErrorReport, ToolCardErrorReport } from './plugins/plugin-error-report';
 export { SessionReplay, type SessionReplayProps } from './components/session-replay/session-replay';
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './model/replay/replay-search';
 export { ToolCallView } from './components/row/tool-call-view';
 export { ToolRow, type ToolRowProps } from './components/row/tool-row';
 export { ImageCardBody, type ImageCardBodyProps } from './components/row/image-card-body';
+export { InOutBody, type InOutBodyProps } from './components/row/in-out-body';
+export { callImages } from './components/row/call-images';
 export { ConversationMessage, type ConversationMessageProps } from './components/message/conversation-message';
 export { ImageGallery, type ImageGalleryProps } from './components/gallery/image-gallery';
 export { ImageLightbox, type ImageLightboxProps } from './components/lightbox/image-lightbox';
@@ -68,6 +71,7 @@ export { useToolCardSettings, type ToolCardSettings } from './components/tool-ca
 // Slots, for an app's own plugins.
 export { renderSlot, type RenderSlotOptions, type SlotFallback } from './slots/slot';
 export { SlotUsageError } from './slots/child-slot-guard';
+export { SlotRuleError, type SlotRuleBreach } from './slots/slot-rule-error';
 export type { Disposer, SlotName } from './slots/slot-map';
 export type { SlotEntry, SlotErrorReport, SlotRegistration, SlotRegistry } from './slots/slot-registry';
 
