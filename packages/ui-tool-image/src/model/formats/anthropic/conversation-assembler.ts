@@ -167,10 +167,12 @@ export class ConversationAssembler {
       return;
     }
     const call = known ?? this.newCall(id, position, sidechain);
-    call.name = typeof name === 'string' ? name : null;
-    call.argsRaw = rawArguments(input);
     call.headSeen = true;
     if (this.orphans.delete(call)) this.problemsChanged = true;
+    const head = { name: typeof name === 'string' ? name : null, argsRaw: rawArguments(input) };
+    if (call.name === head.name && call.argsRaw === head.argsRaw) return;
+    call.name = head.name;
+    call.argsRaw = head.argsRaw;
     this.callChanged(call);
   }
 
@@ -281,6 +283,9 @@ export class ConversationAssembler {
   }
 
   private adopt(parent: CallSlot, calls: readonly CallSlot[]): void {
+    if (calls.length === 0) return;
+    // A call shown at the top level until now is nested from now on: a new node.
+    for (const call of calls) call.view = undefined;
     parent.children.push(...calls);
     parent.children.sort((a, b) => a.position.index - b.position.index);
     this.callChanged(parent);

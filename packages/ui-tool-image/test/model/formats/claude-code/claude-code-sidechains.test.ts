@@ -124,6 +124,11 @@ describe('ClaudeCodeReader.readSubagentLine: a subagent file under its parent ca
     const snapshot = reader.snapshot();
     expect(outline(snapshot.conversation.items)).toEqual(['call Task settled [Grep, Read]']);
     expect(snapshot.conversation.items[0]?.line).toBe(1);
+    // Shown at the top level in the first snapshot, nested now: new nodes that say so.
+    expect(callNodes(snapshot)[0]?.children.map(({ kind, parentCallId }) => [kind, parentCallId])).toEqual([
+      ['nested', 'toolu_task'],
+      ['nested', 'toolu_task'],
+    ]);
   });
 
   it('names the subagent file and its line in a problem', () => {
