@@ -116,7 +116,8 @@ describe('ClaudeCodeReader.readSubagentLine: a subagent file under its parent ca
   it('nests the file’s calls under the given call, also when the file is read first', () => {
     const t = new TranscriptWriter();
     const reader = feed([]);
-    sidechainLines('a9').forEach((line, index) => {
+    // A prompt of its own: only the given call id can place it.
+    sidechainLines('a9', 'side', 'Something else entirely.').forEach((line, index) => {
       reader.readSubagentLine(line, index + 1, 'toolu_task');
     });
     expect(outline(reader.snapshot().conversation.items)).toEqual(['user text', 'assistant text', 'call Grep settled', 'call Read settled', 'assistant text']);
