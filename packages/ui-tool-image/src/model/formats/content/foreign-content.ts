@@ -23,6 +23,11 @@ function described(kind: string, detail: unknown): string {
   return isNonEmptyString(detail) ? `[${kind}: ${detail}]` : `[${kind}]`;
 }
 
+/** A short text naming what is not shown (`[kind: detail]`, or `[kind]` without a text detail), worded as every adapter words it. */
+export function placeholderBlock(kind: string, detail?: unknown): WireBlock {
+  return text(described(kind, detail));
+}
+
 /**
  * Inline base64 image data (any format's: MCP `data`, Anthropic `source.data`, a data URL's payload) as
  * an image block; data that is not base64 of a PNG, JPEG, GIF or WebP image becomes a short placeholder text.
