@@ -16,13 +16,14 @@ function text(value: string): WireBlock {
   return { type: 'text', text: value };
 }
 
-const LONG_BASE64 = /^[A-Za-z0-9+/_-]{256,}={0,2}$/;
+/** Long base64, bare or as a data URL's payload. */
+const LONG_BASE64 = /^(?:data:[^,]*,)?[A-Za-z0-9+/_-]{256,}={0,2}$/;
 
 /**
- * Output JSON as text for the OUT view, with every long base64-looking string replaced by its
- * length: an image hidden in an arbitrary JSON output never reaches the page as text.
+ * Output JSON as text for the OUT view, with every long base64-looking string (a data URL's too)
+ * replaced by its length: an image hidden in an arbitrary JSON output never reaches the page as text.
  */
-function jsonText(value: unknown): string {
+export function jsonText(value: unknown): string {
   try {
     const json = JSON.stringify(
       value,

@@ -59,6 +59,11 @@ export interface ParsedSessionLog {
   readonly otherEvents: readonly OtherEventCount[];
 }
 
+/** Counts per type as a replay lists them: most frequent first, then by type. */
+export function otherEventCounts(counts: ReadonlyMap<string, number>): OtherEventCount[] {
+  return [...counts].map(([type, count]) => ({ type, count })).sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+}
+
 const BYTE_ORDER_MARK = '\uFEFF';
 const replayedEventTypes: ReadonlySet<string> = new Set(REPLAYED_EVENT_TYPES);
 
@@ -162,10 +167,7 @@ export class SessionLogReader {
   /** What has been read so far. Each call returns new arrays, so a consumer can tell two snapshots apart. */
   snapshot(): ParsedSessionLog {
     const problems = this.headerSlotSeen ? [...this.problems] : [...this.problems, { line: 1, message: 'missing session header (empty log)' }];
-    const otherEvents = [...this.otherCounts]
-      .map(([type, count]) => ({ type, count }))
-      .sort((a, b) => b.count - a.count || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
-    return { header: this.header, events: [...this.events], problems, otherEvents };
+    return { header: this.header, events: [...this.events], problems, otherEvents: otherEventCounts(this.otherCounts) };
   }
 
   /** Narrows one event line; every defect is reported, and `null` means the event is not kept. */
