@@ -1,4 +1,5 @@
-import { adaptedImageSource, type ConversationItem, type MessagePart, type ToolCallNode } from '../../../src/model';
+import { type ConversationItem, type MessagePart, type ToolCallNode } from '../../../src/model';
+import { adaptedImageSource } from '../../../src/model/adapted-image-source';
 
 /** A message part in one line: its text, or its images' media types and where their bytes come from. */
 export function partSummary(part: MessagePart): string {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { conversationItemKey, type ConversationItem } from '../../../src/model';
+import { type ConversationItem } from '../../../src/model';
+import { conversationItemKey } from '../../../src/model/conversation';
 import type { FormatReader, FormatSnapshot } from '../../../src/model/formats/agent-log/format-reader';
 import { shownTexts } from './conversation-summary';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { conversationItemKey } from '../../../../src/model';
+import { conversationItemKey } from '../../../../src/model/conversation';
 import { AnthropicMessagesReader, conversationFromAnthropicMessages } from '../../../../src/model/formats/anthropic-messages/anthropic-messages-reader';
 import { anthropicMessage, json, pairedCalls } from '../anthropic-arbitraries';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adaptedImageSource, explainImageCard, imageCardModel, toolRowModel, type ConversationItem, type ToolCallNode } from '../../../../src/model';
+import { explainImageCard, imageCardModel, toolRowModel, type ConversationItem, type ToolCallNode } from '../../../../src/model';
+import { adaptedImageSource } from '../../../../src/model/adapted-image-source';
 import { looksLikeAnthropicMessages } from '../../../../src/model/formats/anthropic-messages/anthropic-messages-detection';
 import { AnthropicMessagesReader, conversationFromAnthropicMessages } from '../../../../src/model/formats/anthropic-messages/anthropic-messages-reader';
 import { base64Of, workspaceImage } from '../fixture-images';

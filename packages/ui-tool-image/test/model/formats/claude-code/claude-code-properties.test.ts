@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { conversationItemKey, type ConversationItem, type ToolCallNode } from '../../../../src/model';
+import { type ConversationItem, type ToolCallNode } from '../../../../src/model';
+import { conversationItemKey } from '../../../../src/model/conversation';
 import { ClaudeCodeReader } from '../../../../src/model/formats/claude-code/claude-code-reader';
 import { allNodes } from '../../builders';
 import { callId, claudeCodeLine, json, pairedCalls } from '../anthropic-arbitraries';

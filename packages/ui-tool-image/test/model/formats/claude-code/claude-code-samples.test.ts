@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conversationItemKey, type ConversationItem } from '../../../../src/model';
+import { type ConversationItem } from '../../../../src/model';
+import { conversationItemKey } from '../../../../src/model/conversation';
 import type { FormatSnapshot } from '../../../../src/model/formats/agent-log/format-reader';
 import { allNodes } from '../../builders';
 import { feed } from './transcript';

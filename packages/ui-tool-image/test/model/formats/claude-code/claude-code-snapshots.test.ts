@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { conversationItemKey, type ConversationItem } from '../../../../src/model';
+import { type ConversationItem } from '../../../../src/model';
+import { conversationItemKey } from '../../../../src/model/conversation';
 import type { FormatSnapshot } from '../../../../src/model/formats/agent-log/format-reader';
 import { ClaudeCodeReader } from '../../../../src/model/formats/claude-code/claude-code-reader';
 import { feed, text, toolUse, TranscriptWriter, type Line } from './transcript';

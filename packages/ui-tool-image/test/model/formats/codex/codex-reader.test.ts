@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adaptedImageSource, explainImageCard, imageCardModel, toolRowModel, type ToolCallNode } from '../../../../src/model';
+import { explainImageCard, imageCardModel, toolRowModel, type ToolCallNode } from '../../../../src/model';
+import { adaptedImageSource } from '../../../../src/model/adapted-image-source';
 import { readCodexDocument } from '../../../../src/model/formats/codex/codex-reader';
 import { callNodes, itemSummary, resultTexts, shownTexts } from '../conversation-summary';
 import { base64Of, headerFixture, workspaceImage } from '../fixture-images';

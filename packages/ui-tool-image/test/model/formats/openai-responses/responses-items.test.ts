@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adaptedImageSource, explainImageCard, imageCardModel, toolRowModel, type ToolCallNode } from '../../../../src/model';
+import { explainImageCard, imageCardModel, toolRowModel, type ToolCallNode } from '../../../../src/model';
+import { adaptedImageSource } from '../../../../src/model/adapted-image-source';
 import { looksLikeResponsesItems } from '../../../../src/model/formats/openai-responses/responses-detection';
 import { conversationFromResponsesItems, ResponsesItemsReader } from '../../../../src/model/formats/openai-responses/responses-items-reader';
 import { callNodes, itemSummary, resultTexts } from '../conversation-summary';
