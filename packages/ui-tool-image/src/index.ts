@@ -7,6 +7,8 @@ export {
   buildToolCalls,
   callTreeFromMcp,
   callTreeFromUIMessages,
+  conversationFromAnthropicMessages,
+  conversationFromResponsesItems,
   conversationFromUIMessages,
   explainImageCard,
   imageCardModel,

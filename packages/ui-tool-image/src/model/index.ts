@@ -13,6 +13,8 @@ export type { AgentLog } from './formats/agent-log/agent-log';
 export { callTreeFromMcp, MCP_PRESENTATION_META_KEY } from './formats/mcp/mcp-call-tree';
 export type { McpCallToolResult, McpToolCall } from './formats/mcp/mcp-call-tree';
 export { callTreeFromUIMessages, conversationFromUIMessages } from './formats/ai-sdk/ai-sdk-call-tree';
+export { conversationFromAnthropicMessages } from './formats/anthropic-messages/anthropic-messages-reader';
+export { conversationFromResponsesItems } from './formats/openai-responses/responses-items-reader';
 export type { UIMessageLike } from './formats/ai-sdk/ai-sdk-call-tree';
 
 // What was read: the call tree and the conversation around it.

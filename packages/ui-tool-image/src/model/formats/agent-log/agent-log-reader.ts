@@ -3,7 +3,7 @@ import { isRecord } from '../../narrow';
 import { ReplayBuilder } from '../../replay/replay-builder';
 import { SessionLogReader, type LogProblem } from '../toolcard/session-log';
 import type { AgentLog } from './agent-log';
-import { DOCUMENT_FORMATS, LINE_FORMATS } from './format-registry';
+import { DOCUMENT_FORMATS, LINE_FORMATS, type DocumentFormat } from './format-registry';
 import type { FormatReader, SessionFacts } from './format-reader';
 
 /** How many lines may pass before a file that matches no format is called unknown. */
@@ -154,7 +154,7 @@ export class AgentLogReader {
   private recognise(value: unknown, line: number, text: string): void {
     if (this.state.kind !== 'recognising') return;
     const { held } = this.state;
-    if (value !== null && held.length === 0 && (Array.isArray(value) || documentOf(value) !== null)) {
+    if (value !== null && held.length === 0 && (Array.isArray(value) || documentFormatOf(value) !== undefined)) {
       this.state = { kind: 'document', text: this.headText };
       this.headText = '';
       return;
@@ -200,25 +200,14 @@ export class AgentLogReader {
       this.state = { kind: 'unknown', seen: parsed.problem === 'too-deep' ? jsonLineProblem('too-deep') : `the text is not JSON: it starts ${excerpt(text)}` };
       return;
     }
-    const match = documentOf(parsed.value);
-    if (match === null) {
-      this.state = { kind: 'unknown', seen: `the file is ${describeValue(parsed.value)}` };
-      return;
-    }
-    const reader = match.format.reader();
-    match.items.forEach((item, index) => {
-      reader.readLine(item, index + 1);
-    });
-    this.state = { kind: 'lines', reader };
+    const format = documentFormatOf(parsed.value);
+    this.state =
+      format === undefined ? { kind: 'unknown', seen: `the file is ${describeValue(parsed.value)}` } : { kind: 'lines', reader: format.read(parsed.value) };
   }
 }
 
-function documentOf(value: unknown): { readonly format: (typeof DOCUMENT_FORMATS)[number]; readonly items: readonly unknown[] } | null {
-  for (const format of DOCUMENT_FORMATS) {
-    const items = format.itemsOf(value);
-    if (items !== null) return { format, items };
-  }
-  return null;
+function documentFormatOf(value: unknown): DocumentFormat | undefined {
+  return DOCUMENT_FORMATS.find((format) => format.looksLike(value));
 }
 
 /** Reads a whole session file of any format (DESIGN §9, contract). Never throws. */

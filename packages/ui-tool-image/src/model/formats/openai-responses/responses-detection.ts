@@ -26,9 +26,20 @@ const RESPONSE_ITEM_TYPES: ReadonlySet<unknown> = new Set([
 
 const RESPONSE_CONTENT_TYPES: ReadonlySet<unknown> = new Set(['input_text', 'output_text', 'input_image', 'input_file', 'refusal']);
 
-function isResponsesEvidence(item: Readonly<Record<string, unknown>>): boolean {
+/** True for one parsed item only the Responses API has: a tool item, or a message whose content uses its part types. */
+export function looksLikeResponsesItem(item: unknown): boolean {
+  if (!isRecord(item)) return false;
   if (RESPONSE_ITEM_TYPES.has(item.type)) return true;
   return Array.isArray(item.content) && item.content.some((part) => isRecord(part) && RESPONSE_CONTENT_TYPES.has(part.type));
+}
+
+/** The items of a Responses request or response body (`input` then `output`), or `null` when it holds neither array. */
+export function responsesItemsOf(value: unknown): readonly unknown[] | null {
+  if (Array.isArray(value)) return value as readonly unknown[];
+  if (!isRecord(value)) return null;
+  const { input, output } = value;
+  if (!Array.isArray(input) && !Array.isArray(output)) return null;
+  return [...(Array.isArray(input) ? (input as readonly unknown[]) : []), ...(Array.isArray(output) ? (output as readonly unknown[]) : [])];
 }
 
 /**
@@ -42,7 +53,7 @@ export function looksLikeResponsesItems(value: unknown): boolean {
   let evidence = false;
   for (const item of value) {
     if (!isRecord(item)) return false;
-    evidence ||= isResponsesEvidence(item);
+    evidence ||= looksLikeResponsesItem(item);
   }
   return evidence;
 }
