@@ -15,6 +15,7 @@ export type { McpCallToolResult, McpToolCall } from './formats/mcp/mcp-call-tree
 export { callTreeFromUIMessages, conversationFromUIMessages } from './formats/ai-sdk/ai-sdk-call-tree';
 export { conversationFromAnthropicMessages } from './formats/anthropic-messages/anthropic-messages-reader';
 export { conversationFromResponsesItems } from './formats/openai-responses/responses-items-reader';
+export { refusedImageMarker, storedImageMarker } from './formats/content/inline-image-marker';
 export type { UIMessageLike } from './formats/ai-sdk/ai-sdk-call-tree';
 
 // What was read: the call tree and the conversation around it.

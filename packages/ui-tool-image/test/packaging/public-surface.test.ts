@@ -27,6 +27,8 @@ const MODEL = [
   'messageParts',
   'parseSessionLog',
   'readAgentLog',
+  'refusedImageMarker',
+  'storedImageMarker',
   'toolRowModel',
   'viewContentBlock',
 ];

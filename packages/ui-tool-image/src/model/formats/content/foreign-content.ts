@@ -1,4 +1,5 @@
 import { inlineImageRef, linkedImageRef } from './adapted-image';
+import { readInlineImageMarker } from './inline-image-marker';
 import { narrowAttachmentRef, type AttachmentRef } from '../../content-blocks';
 import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 
@@ -34,6 +35,9 @@ export function placeholderBlock(kind: string, detail?: unknown): WireBlock {
  * Every format adapter decodes inline images through here.
  */
 export function imageFromBase64(data: unknown, mediaType: unknown, name?: string): WireBlock {
+  const marker = typeof data === 'string' ? readInlineImageMarker(data) : null;
+  if (marker !== null)
+    return marker.kind === 'refused' ? text(`[image not shown: ${marker.reason}]`) : image(name === undefined ? marker.ref : { ...marker.ref, name });
   const ref = typeof data === 'string' ? inlineImageRef(data, name) : null;
   return ref === null ? text(described('image that could not be read', mediaType)) : image(ref);
 }
