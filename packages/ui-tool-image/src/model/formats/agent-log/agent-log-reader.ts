@@ -36,8 +36,11 @@ type State =
   | { readonly kind: 'recognising'; readonly held: { readonly value: unknown; readonly line: number }[] }
   | { readonly kind: 'toolcard'; readonly read: ToolcardRead }
   | { readonly kind: 'lines'; readonly reader: FormatReader }
-  /** One JSON value spread over the whole text (an API message array, an old Codex session file): read at the end. */
-  | { readonly kind: 'document'; text: string }
+  /**
+   * One JSON value spread over the whole text (an API message array, an old Codex session file):
+   * read once it parses whole (a file still being written shows nothing until then), and at the end.
+   */
+  | { readonly kind: 'document'; text: string; read?: { readonly length: number; readonly state: State } }
   | { readonly kind: 'unknown'; readonly seen: string };
 
 function describeValue(value: unknown): string {
@@ -101,12 +104,24 @@ export class AgentLogReader {
     // The last line may have shown the format.
     const { state } = this;
     if (state.kind === 'toolcard') state.read.log.end();
-    else if (state.kind === 'document') this.readDocument(state.text);
+    else if (state.kind === 'document') this.state = documentState(state.text);
     else if (state.kind === 'recognising') this.giveUp();
   }
 
   snapshot(): AgentLog {
     const { state } = this;
+    if (state.kind === 'document') return this.documentSnapshot(state);
+    return this.snapshotOf(state);
+  }
+
+  /** The document read so far: what it holds once the text parses whole; before that (and not ended), nothing yet. */
+  private documentSnapshot(state: State & { readonly kind: 'document' }): AgentLog {
+    if (state.read?.length !== state.text.length) state.read = { length: state.text.length, state: documentState(state.text) };
+    const read = state.read.state;
+    return read.kind === 'unknown' ? this.snapshotOf({ kind: 'recognising', held: [] }) : this.snapshotOf(read);
+  }
+
+  private snapshotOf(state: State): AgentLog {
     if (state.kind === 'toolcard') return state.read.snapshot();
     if (state.kind === 'lines') {
       const read = state.reader.snapshot();
@@ -193,17 +208,15 @@ export class AgentLogReader {
         : `line ${first.line} is ${describeValue(first.value)}`);
     this.state = { kind: 'unknown', seen: what };
   }
+}
 
-  private readDocument(text: string): void {
-    const parsed = parseJsonLine(text);
-    if (!('value' in parsed)) {
-      this.state = { kind: 'unknown', seen: parsed.problem === 'too-deep' ? jsonLineProblem('too-deep') : `the text is not JSON: it starts ${excerpt(text)}` };
-      return;
-    }
-    const format = documentFormatOf(parsed.value);
-    this.state =
-      format === undefined ? { kind: 'unknown', seen: `the file is ${describeValue(parsed.value)}` } : { kind: 'lines', reader: format.read(parsed.value) };
-  }
+/** A whole document's text read: a reader of its format, or why it is none. */
+function documentState(text: string): State {
+  const parsed = parseJsonLine(text);
+  if (!('value' in parsed))
+    return { kind: 'unknown', seen: parsed.problem === 'too-deep' ? jsonLineProblem('too-deep') : `the text is not JSON: it starts ${excerpt(text)}` };
+  const format = documentFormatOf(parsed.value);
+  return format === undefined ? { kind: 'unknown', seen: `the file is ${describeValue(parsed.value)}` } : { kind: 'lines', reader: format.read(parsed.value) };
 }
 
 function documentFormatOf(value: unknown): DocumentFormat | undefined {

@@ -174,6 +174,22 @@ describe('readAgentLog: every format, recognised from the content', () => {
   });
 });
 
+describe('AgentLogReader: a JSON document followed as it is written', () => {
+  it('shows nothing until the document parses whole, then its conversation, before end()', () => {
+    const logText = JSON.stringify(ANTHROPIC_MESSAGES, null, 2);
+    const reader = new AgentLogReader();
+    reader.append(logText.slice(0, logText.length - 3));
+    expect(reader.snapshot()).toMatchObject({ format: 'unknown', problems: [], conversation: { items: [] } });
+    reader.append(logText.slice(-3));
+    const complete = reader.snapshot();
+    expect(complete.format).toBe('anthropic-messages');
+    expect(calls(complete).map((node) => node.status)).toEqual(['settled']);
+    expect(reader.snapshot().conversation).toBe(complete.conversation);
+    reader.end();
+    expect(reader.snapshot().conversation).toEqual(complete.conversation);
+  });
+});
+
 /** Real files other agents wrote (shared/foreign-logs/README.md), read where they are: `../shared` beside the repository. */
 const SAMPLES_DIR = join(import.meta.dirname, '../../../../../../../shared/foreign-logs');
 const SAMPLES_PRESENT = existsSync(SAMPLES_DIR);
