@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 
+import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
+
 import { LogFeed } from '../viewer/log-feed.ts';
+import { isConversationLog } from '../viewer/viewer-log.ts';
 
 const header = '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n';
 const message = (text: string) => `${JSON.stringify({ type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind: 'user' } } })}\n`;
 const bytes = (text: string) => new TextEncoder().encode(text);
 
+/** Our own log as the feed reads it: its events. */
+function sessionLog(feed: LogFeed): ParsedSessionLog {
+  const log = feed.snapshot();
+  if (isConversationLog(log)) throw new Error(`read as ${log.format}, not as our own log`);
+  return log;
+}
+
 function texts(feed: LogFeed): string[] {
-  return feed.snapshot().events.map((event) => JSON.stringify(event.data.content));
+  return sessionLog(feed).events.map((event) => JSON.stringify(event.data.content));
 }
 
 describe('LogFeed', () => {
@@ -17,7 +27,7 @@ describe('LogFeed', () => {
       const feed = new LogFeed();
       expect(feed.begin(0, 0)).toBe(true);
       for (let start = 0; start < all.length; start += size) feed.push(all.subarray(start, start + size));
-      const { events, problems } = feed.snapshot();
+      const { events, problems } = sessionLog(feed);
       expect(problems).toEqual([]);
       expect(events.map((event) => event.data.content)).toEqual([[{ type: 'text', text: '图像 ✓' }], [{ type: 'text', text: 'second' }]]);
       expect(feed.offset).toBe(all.length);
@@ -30,7 +40,7 @@ describe('LogFeed', () => {
     feed.begin(0, 0);
     feed.push(bytes(header + line.slice(0, 20)));
     expect(feed.snapshot().problems).toEqual([]);
-    expect(feed.snapshot().events).toEqual([]);
+    expect(sessionLog(feed).events).toEqual([]);
 
     expect(feed.begin(0, feed.offset)).toBe(false);
     feed.push(bytes(line.slice(20)));
@@ -56,5 +66,25 @@ describe('LogFeed', () => {
     expect(feed.begin(0, 0)).toBe(true);
     feed.push(bytes(header + message('a')));
     expect(texts(feed)).toEqual(['[{"type":"text","text":"a"}]']);
+  });
+});
+
+describe('LogFeed on another agent’s file', () => {
+  it('reads a Codex rollout, told from its content, as a conversation', () => {
+    const lines = [
+      {
+        timestamp: '2026-01-10T09:00:00.000Z',
+        type: 'session_meta',
+        payload: { id: 's', timestamp: '2026-01-10T09:00:00.000Z', cwd: '/w', cli_version: '0.80.0' },
+      },
+      { timestamp: '2026-01-10T09:00:01.000Z', type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: '{}', call_id: 'c1' } },
+    ];
+    const feed = new LogFeed();
+    feed.begin(0, 0);
+    feed.push(bytes(lines.map((line) => `${JSON.stringify(line)}\n`).join('')));
+    const log = feed.snapshot();
+    if (!isConversationLog(log)) throw new Error('read as our own log');
+    expect(log.format).toBe('codex');
+    expect(log.conversation.items.map((item) => (item.kind === 'call' ? [item.node.name, item.node.status] : item.kind))).toEqual([['shell', 'running']]);
   });
 });

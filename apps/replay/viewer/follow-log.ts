@@ -1,13 +1,12 @@
-import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
-
 import { LogFeed } from './log-feed';
+import type { ViewerLog } from './viewer-log';
 
 export type FollowStatus =
   { readonly kind: 'reading'; readonly bytes: number; readonly total: number } | { readonly kind: 'live' } | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
   /** The log as it now stands; `startedOver` when it is not a continuation of the last one (file replaced or truncated). */
-  readonly onLog: (log: ParsedSessionLog, startedOver: boolean) => void;
+  readonly onLog: (log: ViewerLog, startedOver: boolean) => void;
   readonly onStatus: (status: FollowStatus) => void;
   readonly retryMs?: number;
 }

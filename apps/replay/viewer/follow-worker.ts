@@ -1,10 +1,9 @@
 // The viewer's Web Worker: fetches, decodes and parses the log off the page's thread, and sends the
 // page its status and the log's snapshots (each only what it appended), paced by the page.
-import { SessionLogSender } from '@toolcard/ui-tool-image';
-
 import { followLog, type FollowStatus } from './follow-log';
 import type { FollowMessage, ShownMessage } from './follow-protocol';
 import { PacedLogSender } from './paced-sender';
+import { ViewerLogSender } from './viewer-log-stream';
 
 /**
  * New events per snapshot: building their rows, with the find bar's pass over every row, stays a
@@ -23,7 +22,7 @@ const scope = self as unknown as WorkerScope;
 const post = (message: FollowMessage): void => {
   scope.postMessage(message);
 };
-const paced = new PacedLogSender(new SessionLogSender(post), EVENTS_PER_SNAPSHOT);
+const paced = new PacedLogSender(new ViewerLogSender(post), EVENTS_PER_SNAPSHOT);
 // "Live" waits until the page has been sent the whole log (until then the last progress stands).
 let liveWhenCaughtUp = false;
 const tellLiveIfCaughtUp = (): void => {

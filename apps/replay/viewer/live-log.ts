@@ -1,12 +1,12 @@
-import { SessionLogReceiver, type ParsedSessionLog } from '@toolcard/ui-tool-image';
-
 import type { FollowStatus } from './follow-log';
 import type { FollowMessage, ShownMessage } from './follow-protocol';
+import type { ViewerLog } from './viewer-log';
+import { ViewerLogReceiver } from './viewer-log-stream';
 
 export interface LiveLogOptions {
   readonly signal: AbortSignal;
   /** A snapshot; call `shown` once it is on screen, and the worker sends the next. */
-  readonly onLog: (log: ParsedSessionLog, shown: () => void) => void;
+  readonly onLog: (log: ViewerLog, shown: () => void) => void;
   readonly onStatus: (status: FollowStatus) => void;
   /** Starts the follow worker (`follow-worker.ts`), the way the bundler ships it. */
   readonly createWorker: () => Worker;
@@ -21,7 +21,7 @@ export interface LiveLogOptions {
 export function followLogInWorker({ signal, onLog, onStatus, createWorker }: LiveLogOptions): void {
   if (signal.aborted) return;
   const worker = createWorker();
-  const receiver = new SessionLogReceiver();
+  const receiver = new ViewerLogReceiver();
   signal.addEventListener('abort', () => {
     worker.terminate();
   });

@@ -1,16 +1,18 @@
-import { SessionLogReader, type ParsedSessionLog } from '@toolcard/ui-tool-image';
+import { AgentLogReader } from '@toolcard/ui-tool-image';
+
+import { viewerLogOf, type ViewerLog } from './viewer-log';
 
 /**
  * The viewer's copy of the log (kept in its worker), fed with the bytes the server sends: a streaming UTF-8 decoder (a
- * character split between two chunks is decoded whole) in front of a `SessionLogReader` (a line
- * cut off at the end waits for its rest and is not reported). Bytes of another generation, or not
+ * character split between two chunks is decoded whole) in front of an `AgentLogReader` (any format,
+ * told from the content; a line cut off at the end waits for its rest and is not reported). Bytes of another generation, or not
  * continuing at our offset, mean the file was truncated or replaced: the feed starts over.
  */
 export class LogFeed {
   #generation: number | undefined;
   #offset = 0;
   #decoder = new TextDecoder('utf-8');
-  #reader = new SessionLogReader();
+  #reader = new AgentLogReader();
 
   get generation(): number | undefined {
     return this.#generation;
@@ -27,7 +29,7 @@ export class LogFeed {
     this.#generation = generation;
     this.#offset = offset;
     this.#decoder = new TextDecoder('utf-8');
-    this.#reader = new SessionLogReader();
+    this.#reader = new AgentLogReader();
     return true;
   }
 
@@ -37,7 +39,7 @@ export class LogFeed {
     if (text !== '') this.#reader.append(text);
   }
 
-  snapshot(): ParsedSessionLog {
-    return this.#reader.snapshot();
+  snapshot(): ViewerLog {
+    return viewerLogOf(this.#reader.snapshot());
   }
 }

@@ -1,4 +1,4 @@
-import { ToolCardProvider, type Locale, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { SessionReplay, ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
@@ -8,6 +8,7 @@ import { followLogInWorker } from './live-log';
 import { SteppedReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
+import { entriesRead, isConversationLog, type ViewerLog } from './viewer-log';
 
 interface ReplayInfo {
   readonly log: string;
@@ -19,8 +20,8 @@ interface ReplayInfo {
  * slices between which the page stays responsive; the worker is told a snapshot is shown once it is
  * committed and painted (the task after the next frame), so the next never interrupts it.
  */
-function useLiveLog(): { readonly log: ParsedSessionLog | null; readonly status: FollowStatus | null } {
-  const [delivered, setDelivered] = useState<{ readonly log: ParsedSessionLog; readonly shown: () => void } | null>(null);
+function useLiveLog(): { readonly log: ViewerLog | null; readonly status: FollowStatus | null } {
+  const [delivered, setDelivered] = useState<{ readonly log: ViewerLog; readonly shown: () => void } | null>(null);
   const [status, setStatus] = useState<FollowStatus | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -76,12 +77,12 @@ function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void]
   return [filter, change] as const;
 }
 
-function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ParsedSessionLog | null): string {
+function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
   // Every event read, the ones a replay skips (chunks, steps…) included: what the file holds.
-  return labels.live(log.events.length + log.otherEvents.reduce((sum, { count }) => sum + count, 0));
+  return labels.live(entriesRead(log));
 }
 
 /** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
@@ -137,7 +138,11 @@ export function ReplayApp(): ReactNode {
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
+          {isConversationLog(log) ? (
+            <SessionReplay log={log} filter={filter} onFilterChange={setFilter} />
+          ) : (
+            <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
+          )}
         </ToolCardProvider>
       )}
     </main>
