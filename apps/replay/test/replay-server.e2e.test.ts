@@ -1,6 +1,5 @@
 import { appendFile, mkdtemp, readFile, rename, rm, stat, truncate } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { axeViolations } from './support/axe.ts';
 import { recordedSession, writeText } from './support/recorded-session.ts';
 import { runReplay, startReplay, type ReplayProcess } from './support/replay-process.ts';
 
@@ -73,18 +73,6 @@ async function openPage(url: string): Promise<OpenedPage> {
   await page.goto(url);
   await page.getByText(/^Live: /).waitFor();
   return opened;
-}
-
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations on the page as it stands, as `rule: node count` (DevTools evaluation, so the page's CSP does not apply). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } };
-    const { violations } = await axe.run(document);
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.length}`);
-  });
 }
 
 function attachmentUrl(server: ReplayProcess, attachmentId: string, session = 'current'): string {

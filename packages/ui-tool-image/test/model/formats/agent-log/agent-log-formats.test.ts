@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AgentLogReader, readAgentLog, type AgentLog, type AgentLogFormat } from '../../../../src/model';
 import { allNodes } from '../../builders';
+import { readInChunks } from './chunked-reading';
 import { base64Of, workspaceImage } from '../fixture-images';
 import { base64Image, text, toolUse, TranscriptWriter } from '../claude-code/transcript';
 import {
@@ -69,18 +70,6 @@ const ANTHROPIC_MESSAGES = [
 
 function calls(log: AgentLog) {
   return allNodes(log.conversation.items.flatMap((item) => (item.kind === 'call' ? [item.node] : [])));
-}
-
-function readInChunks(text: string, cuts: readonly number[]): AgentLog {
-  const reader = new AgentLogReader();
-  let from = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    reader.append(text.slice(from, cut));
-    from = cut;
-  }
-  reader.append(text.slice(from));
-  reader.end();
-  return reader.snapshot();
 }
 
 describe('readAgentLog: every format, recognised from the content', () => {

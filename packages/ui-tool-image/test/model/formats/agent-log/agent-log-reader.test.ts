@@ -1,24 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AgentLogReader, parseSessionLog, readAgentLog, type AgentLog } from '../../../../src/model';
+import { parseSessionLog, readAgentLog } from '../../../../src/model';
 import { MAX_JSON_DEPTH } from '../../../../src/model/json-line';
 import nestedRunCode from '../../../../../../stories/fixtures/sessions/08-nested-run-code.jsonl?raw';
+import { readInChunks } from './chunked-reading';
 import { headerLine, logText, toolCallEvent, toolResultEvent } from '../../builders';
 
 function deeplyNested(levels: number): string {
   return `${'['.repeat(levels)}${']'.repeat(levels)}`;
-}
-
-function readInChunks(text: string, cuts: readonly number[]): AgentLog {
-  const reader = new AgentLogReader();
-  let from = 0;
-  for (const cut of [...cuts].sort((a, b) => a - b)) {
-    reader.append(text.slice(from, cut));
-    from = cut;
-  }
-  reader.append(text.slice(from));
-  reader.end();
-  return reader.snapshot();
 }
 
 describe('readAgentLog: our own session log', () => {
