@@ -5,7 +5,7 @@ import { bodyOf, disclosureOf } from '../support/row-queries';
 
 type StepFunction = (label: string, play: () => Promise<void>) => Promise<void> | void;
 
-function rows(within: HTMLElement): HTMLElement[] {
+export function rows(within: HTMLElement): HTMLElement[] {
   return Array.from(within.querySelectorAll<HTMLElement>('.tc-row'));
 }
 
@@ -32,14 +32,15 @@ async function openImageRows(item: HTMLElement): Promise<void> {
   }
 }
 
-function cardLabels(item: HTMLElement, nested: boolean): string[] {
+/** Labels of one item's image cards: those at the top level, or those nested under another call. */
+export function cardLabels(item: HTMLElement, nested: boolean): string[] {
   return Array.from(item.querySelectorAll('.tc-card--image'))
     .filter((card) => isNested(card) === nested)
     .map((card) => card.querySelector('.tc-card__label')?.textContent ?? '');
 }
 
-/** Scrolls each tile of one item into view and waits for its bytes: every recorded attachment is in the store. */
-async function loadEveryTile(item: HTMLElement): Promise<void> {
+/** Scrolls each tile of one item into view and waits for its bytes: every image a log shows must load. */
+export async function loadEveryTile(item: HTMLElement): Promise<void> {
   for (const tile of item.querySelectorAll<HTMLElement>('.tc-gallery__tile')) {
     tile.scrollIntoView({ block: 'center' });
     await waitFor(() => expect(tile).toHaveAttribute('data-status', 'ready'), { timeout: 5000 });
@@ -54,7 +55,7 @@ function failedReadImageRows(item: HTMLElement): HTMLElement[] {
  * Visits every item of the virtualised replay in log order, scrolling each to the top of the
  * viewport (only items near it are in the DOM), then scrolls back to the top.
  */
-async function eachReplayItem(canvasElement: HTMLElement, visit: (item: HTMLElement) => Promise<void>): Promise<void> {
+export async function eachReplayItem(canvasElement: HTMLElement, visit: (item: HTMLElement) => Promise<void>): Promise<void> {
   const feed = within(canvasElement).getByRole('feed');
   const view = canvasElement.ownerDocument.defaultView;
   const total = Number(feed.querySelector('[aria-setsize]')?.getAttribute('aria-setsize') ?? 0);
