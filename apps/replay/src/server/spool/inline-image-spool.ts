@@ -186,7 +186,7 @@ export class InlineImageSpool {
       this.#layout = startsMultiLineDocument(text) ? 'document' : 'lines';
       if (this.#layout === 'document') return;
     }
-    const rewritten = await rewriteInlineImages(text, (base64) => this.#saver.save(base64, this.#stopping.signal));
+    const rewritten = await rewriteInlineImages(text, this.#saveImage);
     await this.#write(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
   }
 
@@ -205,7 +205,7 @@ export class InlineImageSpool {
     }
     const { buffer, bytesRead } = await source.read(Buffer.alloc(version.size), 0, version.size, 0);
     const text = buffer.toString('utf8', 0, bytesRead);
-    const rewritten = await rewriteInlineImages(text, (base64) => this.#saver.save(base64, this.#stopping.signal));
+    const rewritten = await rewriteInlineImages(text, this.#saveImage);
     if (rewritten === undefined) {
       await this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
       return;
@@ -213,6 +213,8 @@ export class InlineImageSpool {
     // Outside its strings (which cannot hold a raw line break) JSON's line breaks are whitespace.
     await this.#write(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
   }
+
+  readonly #saveImage = (base64: string) => this.#saver.save(base64, this.#stopping.signal);
 
   async #write(line: string | Buffer, attachmentIds: readonly string[]): Promise<void> {
     await this.#output.appendLine(line);
