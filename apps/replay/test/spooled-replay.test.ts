@@ -1,0 +1,141 @@
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { startReplayServer, type ReplayServer } from '../src/server/replay-server.ts';
+import { imagesShown } from './support/agent-log-contents.ts';
+import { claudeCodePastedImage, claudeCodeTranscript, codexRollout } from './support/foreign-sessions.ts';
+import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN } from './support/inline-images.ts';
+import { useTempDirs } from './temp-dirs.ts';
+
+/*
+ * The real replay server (in this process, over a stand-in viewer page) on files of other agents:
+ * what the page is sent through /api/log, and what the attachment route serves.
+ */
+
+const tempDir = useTempDirs();
+const running: ReplayServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+async function serve(logText: string, storeDir?: string) {
+  const dir = await tempDir();
+  const viewerDir = path.join(dir, 'viewer');
+  await mkdir(viewerDir);
+  await writeFile(path.join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
+  const logPath = path.join(dir, 'transcript.jsonl');
+  await writeFile(logPath, logText);
+  const server = await startReplayServer({ logPath, viewerDir, port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
+  running.push(server);
+  return { server, logPath };
+}
+
+/** What `/api/log` sends the page once it holds `lines` lines. */
+async function logOnceItHas(server: ReplayServer, lines: number): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        text = await (await fetch(new URL('/api/log', server.url))).text();
+        return text.split('\n').length - 1;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(lines);
+  return text;
+}
+
+function attachmentUrl(server: ReplayServer, attachmentId: string): URL {
+  return new URL(`/api/sessions/current/attachments/${encodeURIComponent(attachmentId)}`, server.url);
+}
+
+const screenshot = await imageBytes('png', '#d00000', 64, 48);
+const pasted = await imageBytes('png', '#0040d0', 32, 32);
+
+describe('pnpm replay on another agent’s file: the page is sent references, the route serves the images', () => {
+  it('a Claude Code transcript: no base64 in /api/log, every stored reference served with its image, any other id 404', async () => {
+    const { server } = await serve(claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)));
+    expect(server.spooled).toBe(true);
+    const info = (await (await fetch(new URL('/api/info', server.url))).json()) as unknown;
+    expect(info).toEqual({ log: 'transcript.jsonl', store: true });
+
+    const sent = await logOnceItHas(server, 4);
+    expect(sent).not.toMatch(LONG_BASE64_RUN);
+    const shown = imagesShown(sent);
+    expect(shown.format).toBe('claude-code');
+    expect(shown.ids.size).toBe(2);
+    for (const ref of shown.refs) {
+      const response = await fetch(attachmentUrl(server, ref.attachmentId));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(ref.mediaType);
+      const served = Buffer.from(await response.arrayBuffer());
+      expect(served.length).toBe(ref.bytes);
+      expect(await sharp(served).metadata()).toMatchObject({ width: ref.width, height: ref.height });
+    }
+
+    expect((await fetch(attachmentUrl(server, `sha256:${'0'.repeat(64)}`))).status).toBe(404);
+  });
+
+  it('a Codex rollout: the data URL and the generated image are served; a corrupt "PNG" appended later is a refused marker', async () => {
+    const generated = await imageBytes('webp', '#f0c000', 24, 24);
+    const { server, logPath } = await serve(
+      codexRollout(`data:image/jpeg;base64,${base64Of(await imageBytes('jpeg', '#00a040', 50, 20))}`, base64Of(generated)),
+    );
+    const sent = await logOnceItHas(server, 4);
+    const { refs } = imagesShown(sent);
+    expect(new Set(refs.map((ref) => ref.mediaType))).toEqual(new Set(['image/jpeg', 'image/webp']));
+    for (const ref of refs) expect((await fetch(attachmentUrl(server, ref.attachmentId))).status).toBe(200);
+
+    await writeFile(logPath, claudeCodePastedImage(5, base64Of(corruptPng())), { flag: 'a' });
+    const grown = await logOnceItHas(server, 5);
+    expect(grown.startsWith(sent)).toBe(true);
+    expect(grown.split('\n')[4]).toContain('toolcard:refused-image;the image header could not be read; the file is corrupt');
+    expect(grown).not.toMatch(LONG_BASE64_RUN);
+  });
+
+  it('serves only the images of the copy as it stands: after the file is replaced, an image it no longer holds is 404', async () => {
+    const { server, logPath } = await serve(claudeCodePastedImage(1, base64Of(screenshot)));
+    const [before] = imagesShown(await logOnceItHas(server, 1)).refs;
+    expect(before && (await fetch(attachmentUrl(server, before.attachmentId))).status).toBe(200);
+
+    await writeFile(`${logPath}.new`, claudeCodePastedImage(1, base64Of(pasted)) + claudeCodePastedImage(2, base64Of(pasted)));
+    await rename(`${logPath}.new`, logPath);
+    const [after] = imagesShown(await logOnceItHas(server, 2)).refs;
+    expect(after?.attachmentId).not.toBe(before?.attachmentId);
+    expect(after && (await fetch(attachmentUrl(server, after.attachmentId))).status).toBe(200);
+    expect(before && (await fetch(attachmentUrl(server, before.attachmentId))).status).toBe(404);
+  });
+
+  it('writes nothing into the --store given, and removes its temporary store on close', async () => {
+    const userStore = await tempDir();
+    const tmp = await tempDir();
+    const spoolDirs = async () => (await readdir(tmp)).filter((name) => name.startsWith('toolcard-replay-spool-'));
+    const previousTmp = process.env.TMPDIR;
+    // Where os.tmpdir() points the server's temporary folder.
+    process.env.TMPDIR = tmp;
+    try {
+      const { server } = await serve(claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)), userStore);
+      await logOnceItHas(server, 4);
+      expect(await spoolDirs()).toHaveLength(1);
+      await server.close();
+    } finally {
+      if (previousTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previousTmp;
+    }
+    expect(await readdir(userStore)).toEqual([]);
+    expect(await spoolDirs()).toEqual([]);
+  });
+});
+
+describe('pnpm replay on our own log: served exactly as before', () => {
+  it('sends the file’s bytes unchanged, with no copy', async () => {
+    const log = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n{"type":"user/message","data":{"note":"  spaced  ","n":1.50}}\n`;
+    const { server, logPath } = await serve(log);
+    expect(server.spooled).toBe(false);
+    const sent = Buffer.from(await (await fetch(new URL('/api/log', server.url))).arrayBuffer());
+    expect(sent).toEqual(await readFile(logPath));
+  });
+});
