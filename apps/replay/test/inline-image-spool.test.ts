@@ -238,6 +238,14 @@ describe('InlineImageSpool: following the file', () => {
     expect(tail.position).toEqual({ generation: 1, end: (await stat(spool.outputPath)).size });
   });
 
+  it('starts over when the source is truncated to less than was read', async () => {
+    const { spool, sourcePath, spooled } = await spoolOf(claudeCodePastedImage(1, pasted) + claudeCodePastedImage(2, screenshot));
+    await spooled();
+    await writeFile(sourcePath, '{"short":1}\n');
+    expect(await spooled()).toBe('{"short":1}\n');
+    expect(spool.writtenIds.size).toBe(0);
+  });
+
   it('starts over when the source is replaced by another file', async () => {
     const { spool, sourcePath, spooled } = await spoolOf(claudeCodePastedImage(1, pasted));
     await spooled();

@@ -8,6 +8,7 @@ import { startReplayServer, type ReplayServer } from '../src/server/replay-serve
 import { imagesShown } from './support/agent-log-contents.ts';
 import { claudeCodePastedImage, claudeCodeTranscript, codexRollout } from './support/foreign-sessions.ts';
 import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN } from './support/inline-images.ts';
+import { recordedSession } from './support/recorded-session.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 /*
@@ -21,16 +22,19 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function serve(logText: string, storeDir?: string) {
-  const dir = await tempDir();
-  const viewerDir = path.join(dir, 'viewer');
+async function serveFile(logPath: string, storeDir?: string): Promise<ReplayServer> {
+  const viewerDir = path.join(await tempDir(), 'viewer');
   await mkdir(viewerDir);
   await writeFile(path.join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
-  const logPath = path.join(dir, 'transcript.jsonl');
-  await writeFile(logPath, logText);
   const server = await startReplayServer({ logPath, viewerDir, port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
   running.push(server);
-  return { server, logPath };
+  return server;
+}
+
+async function serve(logText: string, storeDir?: string) {
+  const logPath = path.join(await tempDir(), 'transcript.jsonl');
+  await writeFile(logPath, logText);
+  return { server: await serveFile(logPath, storeDir), logPath };
 }
 
 /** What `/api/log` sends the page once it holds `lines` lines. */
@@ -131,11 +135,15 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
 });
 
 describe('pnpm replay on our own log: served exactly as before', () => {
-  it('sends the file’s bytes unchanged, with no copy', async () => {
-    const log = `{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n{"type":"user/message","data":{"note":"  spaced  ","n":1.50}}\n`;
-    const { server, logPath } = await serve(log);
+  it('sends the file’s bytes unchanged, with no copy, and serves its images from the --store given', async () => {
+    const session = await recordedSession(await tempDir());
+    const red = await session.readImage('red.png');
+    const server = await serveFile(session.logPath, session.storeDir);
     expect(server.spooled).toBe(false);
     const sent = Buffer.from(await (await fetch(new URL('/api/log', server.url))).arrayBuffer());
-    expect(sent).toEqual(await readFile(logPath));
+    expect(sent).toEqual(await readFile(session.logPath));
+    const image = await fetch(attachmentUrl(server, red.attachmentId));
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from((await session.store.readImage(red.attachmentId)).data));
   });
 });

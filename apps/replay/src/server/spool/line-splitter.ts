@@ -47,6 +47,8 @@ export class LineSplitter {
   }
 
   #hold(bytes: Buffer): void {
+    // Even an empty view would keep its whole chunk alive.
+    if (bytes.length === 0) return;
     this.#pendingBytes += bytes.length;
     if (this.#dropping) return;
     if (this.#pendingBytes > this.#maxLineBytes) {
