@@ -50,6 +50,17 @@ function countingSaves(counts: { saves: number }) {
   });
 }
 
+/** The copy holds markers and no base64; a viewer reads it as `format`, its images the stored references the spool wrote. */
+function referencesOnly(text: string, spool: InlineImageSpool, format: string) {
+  expect(text).toContain('toolcard:stored-image;');
+  expect(text).not.toMatch(LONG_BASE64_RUN);
+  const shown = imagesShown(text);
+  expect(shown.format).toBe(format);
+  expect(shown.placeholders).toEqual([]);
+  expect(shown.ids).toEqual(new Set(spool.writtenIds));
+  return shown;
+}
+
 const screenshot = base64Of(await imageBytes('png', '#d00000', 64, 48));
 const pasted = base64Of(await imageBytes('png', '#0040d0', 32, 32));
 const dataUrlImage = await imageBytes('jpeg', '#00a040', 50, 20);
@@ -58,16 +69,9 @@ const generated = base64Of(await imageBytes('webp', '#f0c000', 24, 24));
 describe('InlineImageSpool: inline images become store references', () => {
   it('moves a Claude Code Read result (tool_result and toolUseResult.file.base64) and a pasted image into the store', async () => {
     const { spool, store, spooled } = await spoolOf(claudeCodeTranscript(screenshot, pasted));
-    const text = await spooled();
-
-    expect(text).toContain('toolcard:stored-image;');
-    expect(text).not.toMatch(LONG_BASE64_RUN);
-    const shown = imagesShown(text);
-    expect(shown.format).toBe('claude-code');
+    const shown = referencesOnly(await spooled(), spool, 'claude-code');
     expect(shown.problems).toEqual([]);
-    expect(shown.placeholders).toEqual([]);
     expect(shown.ids.size).toBe(2);
-    expect(shown.ids).toEqual(new Set(spool.writtenIds));
     for (const id of shown.ids) expect((await store.readImage(id)).ref.attachmentId).toBe(id);
     expect(new Set(shown.refs.map((ref) => `${ref.width}x${ref.height}`))).toEqual(new Set(['64x48', '32x32']));
   });
@@ -75,14 +79,9 @@ describe('InlineImageSpool: inline images become store references', () => {
   it('moves a Codex data URL (the payload only) and an image_generation_call result', async () => {
     const { spool, spooled } = await spoolOf(codexRollout(`data:image/jpeg;base64,${base64Of(dataUrlImage)}`, generated));
     const text = await spooled();
-
     expect(text).toContain('"image_url":"data:image/jpeg;base64,toolcard:stored-image;');
-    expect(text).not.toMatch(LONG_BASE64_RUN);
-    const shown = imagesShown(text);
-    expect(shown.format).toBe('codex');
-    expect(shown.placeholders).toEqual([]);
+    const shown = referencesOnly(text, spool, 'codex');
     expect(new Set(shown.refs.map((ref) => ref.mediaType))).toEqual(new Set(['image/jpeg', 'image/webp']));
-    expect(shown.ids).toEqual(new Set(spool.writtenIds));
   });
 
   it('takes URL-safe base64 too', async () => {
@@ -95,11 +94,7 @@ describe('InlineImageSpool: inline images become store references', () => {
     const { spool, spooled } = await spoolOf(prettyAnthropicMessages(screenshot));
     const text = await spooled();
     expect(text.split('\n')).toEqual([expect.stringMatching(/^\[\{"role":"user"/), '']);
-    expect(text).not.toMatch(LONG_BASE64_RUN);
-    const shown = imagesShown(text);
-    expect(shown.format).toBe('anthropic-messages');
-    expect(shown.ids).toEqual(new Set(spool.writtenIds));
-    expect(shown.ids.size).toBe(1);
+    expect(referencesOnly(text, spool, 'anthropic-messages').ids.size).toBe(1);
   });
 
   it('reads a whole JSON array written without a final newline', async () => {

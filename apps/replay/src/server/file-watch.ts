@@ -7,8 +7,14 @@ export interface WatchOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/** Calls `onChange` on every fs.watch event for the file and every `intervalMs`; returns the stop function. */
-export function watchFile(filePath: string, onChange: () => void, { intervalMs = 250, onError = () => undefined }: WatchOptions = {}): () => void {
+/**
+ * Calls `poll` on every fs.watch event for the file and every `intervalMs` (its failures go to
+ * `onError`); returns the stop function.
+ */
+export function watchFile(filePath: string, poll: () => Promise<void>, { intervalMs = 250, onError = () => undefined }: WatchOptions = {}): () => void {
+  const onChange = () => {
+    poll().catch(onError);
+  };
   const name = path.basename(filePath);
   let watcher: FSWatcher | undefined;
   try {

@@ -69,13 +69,7 @@ export class LogTail {
 
   /** Polls on every fs.watch event for the file and every `intervalMs`; returns the stop function. */
   watch(options: WatchOptions = {}): () => void {
-    return watchFile(
-      this.#path,
-      () => {
-        this.poll().catch(options.onError ?? (() => undefined));
-      },
-      options,
-    );
+    return watchFile(this.#path, () => this.poll(), options);
   }
 
   async #pollOnce(): Promise<void> {

@@ -97,13 +97,7 @@ export class InlineImageSpool {
 
   /** Polls on every fs.watch event for the source and every `intervalMs`; returns the stop function. */
   watch(options: WatchOptions = {}): () => void {
-    return watchFile(
-      this.#sourcePath,
-      () => {
-        this.poll().catch(options.onError ?? (() => undefined));
-      },
-      options,
-    );
+    return watchFile(this.#sourcePath, () => this.poll(), options);
   }
 
   /** Stops at the line being rewritten (its save is cancelled) and closes the copy. */
