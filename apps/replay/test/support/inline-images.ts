@@ -50,3 +50,6 @@ export function pngDeclaring(width: number, height: number): Buffer {
 
 /** A base64 run the page must never be sent (the markers and ids are far shorter, or not base64). */
 export const LONG_BASE64_RUN = /[A-Za-z0-9+/_-]{100,}/;
+
+/** The base64 of an image file's start, opening a JSON string or after a data URL's `base64,` (real files hold other long base64, e.g. signatures). */
+export const INLINE_IMAGE_BASE64 = /(?:"|base64,)(?:iVBORw0KGgo|\/9j\/|R0lGOD|UklGR)/;
