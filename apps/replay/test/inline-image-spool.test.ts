@@ -252,6 +252,34 @@ describe('InlineImageSpool: following the file', () => {
     expect([...spool.writtenIds]).toEqual([...imagesShown(text).ids]);
   });
 
+  it('copies the whole file again after a poll that failed halfway: no line twice, none missing', async () => {
+    let failures = 1;
+    const failingOnce = (real: AttachmentStore): AttachmentStore => ({
+      ...real,
+      imageLimits: real.imageLimits,
+      saveImage: (input, signal) => (failures-- > 0 ? Promise.reject(new Error('disk went away')) : real.saveImage(input, signal)),
+    });
+    const source = ['{"before":1}\n', claudeCodePastedImage(2, pasted), '{"after":3}\n'].join('');
+    const { spool, spooled } = await spoolOf(source, { store: failingOnce });
+    await expect(spool.poll()).rejects.toThrow('disk went away');
+    const text = await spooled();
+    expect(text.split('\n')).toEqual(['{"before":1}', expect.stringContaining('toolcard:stored-image;'), '{"after":3}', '']);
+  });
+
+  it('stops at once when closed in the middle of a file', async () => {
+    const lines = 12;
+    const images = await Promise.all(Array.from({ length: lines }, async (_, index) => claudeCodePastedImage(index + 1, base64Of(await noisePng(400, 400)))));
+    const { spool } = await spoolOf(images.join(''));
+    const polled = spool.poll().then(
+      () => 'finished',
+      (error: unknown) => (error instanceof Error ? error.name : 'failed'),
+    );
+    await expect.poll(() => spool.writtenIds.size, { interval: 1 }).toBeGreaterThan(0);
+    await spool.close();
+    expect(await polled).toMatch(/^(AbortError|AttachmentError)$/);
+    expect(spool.writtenIds.size).toBeLessThan(lines);
+  });
+
   it('waits for a source that does not exist yet, and reads a document that is rewritten', async () => {
     const { spool, sourcePath, spooled } = await spoolOf(undefined);
     expect(await spooled()).toBe('');
