@@ -7,10 +7,17 @@ const SNIFF_BYTES = 64 * 1024;
 
 /**
  * True when the file is our own session log, as the viewer's reader tells it from the content of
- * its first bytes. Another agent's file, an empty one or one not recognisable yet is false.
+ * its first bytes. Another agent's file, an empty or missing one, or one not recognisable yet is false.
  */
 export async function isToolcardLog(logPath: string): Promise<boolean> {
-  const handle = await open(logPath, 'r');
+  let handle;
+  try {
+    handle = await open(logPath, 'r');
+  } catch (cause) {
+    // Gone since the command line was checked: the spool waits for whatever comes back.
+    if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw cause;
+  }
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
     const reader = new AgentLogReader();
