@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import sharp from 'sharp';
@@ -22,11 +23,16 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function serveFile(logPath: string, storeDir?: string): Promise<ReplayServer> {
+/** A stand-in for the built viewer: its page is all these tests ask for. */
+async function viewerPage(): Promise<string> {
   const viewerDir = path.join(await tempDir(), 'viewer');
   await mkdir(viewerDir);
   await writeFile(path.join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
-  const server = await startReplayServer({ logPath, viewerDir, port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
+  return viewerDir;
+}
+
+async function serveFile(logPath: string, storeDir?: string): Promise<ReplayServer> {
+  const server = await startReplayServer({ logPath, viewerDir: await viewerPage(), port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
   running.push(server);
   return server;
 }
@@ -35,6 +41,22 @@ async function serve(logText: string, storeDir?: string) {
   const logPath = path.join(await tempDir(), 'transcript.jsonl');
   await writeFile(logPath, logText);
   return { server: await serveFile(logPath, storeDir), logPath };
+}
+
+/** Runs `task` with os.tmpdir() (where the server makes its temporary folder) at `dir`. */
+async function inTmpDir(dir: string, task: () => Promise<void>): Promise<void> {
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    await task();
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+  }
+}
+
+async function spoolDirsIn(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.startsWith('toolcard-replay-spool-'));
 }
 
 /** What `/api/log` sends the page once it holds `lines` lines. */
@@ -116,21 +138,31 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
   it('writes nothing into the --store given, and removes its temporary store on close', async () => {
     const userStore = await tempDir();
     const tmp = await tempDir();
-    const spoolDirs = async () => (await readdir(tmp)).filter((name) => name.startsWith('toolcard-replay-spool-'));
-    const previousTmp = process.env.TMPDIR;
-    // Where os.tmpdir() points the server's temporary folder.
-    process.env.TMPDIR = tmp;
-    try {
+    await inTmpDir(tmp, async () => {
       const { server } = await serve(claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)), userStore);
       await logOnceItHas(server, 4);
-      expect(await spoolDirs()).toHaveLength(1);
+      expect(await spoolDirsIn(tmp)).toHaveLength(1);
       await server.close();
-    } finally {
-      if (previousTmp === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = previousTmp;
-    }
+    });
     expect(await readdir(userStore)).toEqual([]);
-    expect(await spoolDirs()).toEqual([]);
+    expect(await spoolDirsIn(tmp)).toEqual([]);
+  });
+
+  it('leaves no temporary folder behind when its port is in use', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const logPath = path.join(await tempDir(), 'transcript.jsonl');
+    await writeFile(logPath, claudeCodePastedImage(1, base64Of(pasted)));
+    const tmp = await tempDir();
+    try {
+      await inTmpDir(tmp, async () => {
+        await expect(startReplayServer({ logPath, viewerDir: await viewerPage(), port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      });
+    } finally {
+      taken.close();
+    }
+    expect(await spoolDirsIn(tmp)).toEqual([]);
   });
 });
 
