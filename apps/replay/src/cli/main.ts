@@ -38,8 +38,13 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  console.error(`replay: read ${options.logPath} in ${Math.round(performance.now() - started)} ms`);
-  if (options.storeDir === undefined) console.error('replay: no --store given: images show as not in the attachment store');
+  if (server.spooled) {
+    console.error(`replay: ${options.logPath} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
+    if (options.storeDir !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
+  } else {
+    console.error(`replay: read ${options.logPath} in ${Math.round(performance.now() - started)} ms`);
+    if (options.storeDir === undefined) console.error('replay: no --store given: images show as not in the attachment store');
+  }
   // The URL alone on stdout, so scripts (and the tests) can read it.
   console.log(server.url);
   if (options.open) {

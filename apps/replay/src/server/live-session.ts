@@ -13,23 +13,34 @@ export const SESSION_ID = 'current';
  */
 export class LiveSession {
   readonly tail: LogTail;
-  readonly #referenced = new ReferencedIdsTracker();
+  readonly #referencedIds: ReadonlySet<string>;
 
-  constructor(logPath: string) {
+  /**
+   * `referencedIds`: the ids the attachment route serves, when something else keeps them (a live
+   * set); by default the ids in the image blocks of the log's complete lines.
+   */
+  constructor(logPath: string, referencedIds?: ReadonlySet<string>) {
+    if (referencedIds !== undefined) {
+      this.tail = new LogTail(logPath);
+      this.#referencedIds = referencedIds;
+      return;
+    }
+    const tracker = new ReferencedIdsTracker();
     this.tail = new LogTail(logPath, {
       onText: (text) => {
-        this.#referenced.append(text);
+        tracker.append(text);
       },
       onReset: () => {
-        this.#referenced.reset();
+        tracker.reset();
       },
     });
+    this.#referencedIds = tracker.ids;
   }
 
-  /** What the attachment handler asks: only this session, only ids its complete lines reference. */
+  /** What the attachment handler asks: only this session, only the ids it references. */
   get source(): SessionLogSource {
     return {
-      referencedIds: (sessionId) => Promise.resolve(sessionId === SESSION_ID ? this.#referenced.ids : undefined),
+      referencedIds: (sessionId) => Promise.resolve(sessionId === SESSION_ID ? this.#referencedIds : undefined),
       readLog: async (sessionId) => (sessionId === SESSION_ID ? readFile(this.tail.path, 'utf8') : undefined),
     };
   }

@@ -1,6 +1,7 @@
-import { watch, type FSWatcher } from 'node:fs';
 import { open } from 'node:fs/promises';
-import path from 'node:path';
+
+import { watchFile, type WatchOptions } from './file-watch.ts';
+import { SerialRuns } from './serial-runs.ts';
 
 export interface LogTailOptions {
   /** Text decoded from each run of new bytes, in file order (a UTF-8 character split between reads is decoded whole). */
@@ -15,12 +16,6 @@ export interface LogTailOptions {
 export interface TailPosition {
   readonly generation: number;
   readonly end: number;
-}
-
-export interface WatchOptions {
-  /** The fallback poll, for file systems and editors fs.watch misses. */
-  readonly intervalMs?: number;
-  readonly onError?: (error: unknown) => void;
 }
 
 const DEFAULT_CHUNK_BYTES = 1 << 20;
@@ -39,9 +34,7 @@ export class LogTail {
   #end = 0;
   #inode: number | undefined;
   #decoder = new TextDecoder('utf-8');
-  /** A poll not started yet: every request made before it starts is answered by it. */
-  #queued: Promise<void> | undefined;
-  #previous: Promise<void> = Promise.resolve();
+  readonly #polls = new SerialRuns(() => this.#pollOnce());
   readonly #waiters = new Set<() => void>();
 
   constructor(filePath: string, options: LogTailOptions = {}) {
@@ -66,15 +59,7 @@ export class LogTail {
 
   /** Reads what was appended since the last poll (or starts over); polls never overlap. */
   poll(): Promise<void> {
-    if (this.#queued === undefined) {
-      const next = this.#previous.then(() => {
-        this.#queued = undefined;
-        return this.#pollOnce();
-      });
-      this.#queued = next;
-      this.#previous = next.catch(() => undefined);
-    }
-    return this.#queued;
+    return this.#polls.request();
   }
 
   /** Resolves at the next poll that moves the position (new bytes or a new generation). */
@@ -83,27 +68,8 @@ export class LogTail {
   }
 
   /** Polls on every fs.watch event for the file and every `intervalMs`; returns the stop function. */
-  watch({ intervalMs = 250, onError = () => undefined }: WatchOptions = {}): () => void {
-    const pollQuietly = () => {
-      this.poll().catch(onError);
-    };
-    const name = path.basename(this.#path);
-    let watcher: FSWatcher | undefined;
-    try {
-      // The directory, not the file: a watch on the file is lost when the file is replaced.
-      watcher = watch(path.dirname(this.#path), { persistent: false }, (_event, changed) => {
-        if (changed === null || changed === name) pollQuietly();
-      });
-      watcher.on('error', onError);
-    } catch (error) {
-      onError(error);
-    }
-    const timer = setInterval(pollQuietly, intervalMs);
-    timer.unref();
-    return () => {
-      clearInterval(timer);
-      watcher?.close();
-    };
+  watch(options: WatchOptions = {}): () => void {
+    return watchFile(this.#path, () => this.poll(), options);
   }
 
   async #pollOnce(): Promise<void> {

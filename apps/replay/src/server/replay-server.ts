@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { createAttachmentHandler, createHostGuard, LocalAttachmentStore, type AttachmentHandler } from '@toolcard/host-read-image';
+import { createAttachmentHandler, createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
 
-import { LiveSession } from './live-session.ts';
 import { serveLog } from './log-route.ts';
+import { openServedLog } from './served-log.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
 /** Loopback only: the log and its images are whatever QA pointed the command at. */
@@ -22,6 +22,8 @@ export interface ReplayServerOptions {
 
 export interface ReplayServer {
   readonly url: string;
+  /** True when the file is another agent's: the page is sent a copy whose inline images were moved into a temporary store. */
+  readonly spooled: boolean;
   close(): Promise<void>;
 }
 
@@ -33,14 +35,15 @@ export interface ReplayInfo {
 
 /**
  * The replay server: the built viewer at `/`, the followed log at `/api/log`, and the log's images
- * at `/api/sessions/current/attachments/:id` through the host's own attachment handler, from the
- * store given (every id is 404 without one). The log is read whole before the server listens.
+ * at `/api/sessions/current/attachments/:id` through the host's own attachment handler. Our own
+ * log is read whole before the server listens, its images served from the store given (every id
+ * is 404 without one); another agent's file is served as a copy with its inline images moved into
+ * a temporary store, written as the page follows it (see served-log.ts).
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const files = await loadStaticFiles(options.viewerDir);
-  const session = new LiveSession(options.logPath);
-  await session.tail.poll();
-  const store = options.storeDir === undefined ? undefined : new LocalAttachmentStore({ dir: options.storeDir });
+  const served = await openServedLog(options.logPath, options.storeDir);
+  const { session, store } = served;
   const attachments: AttachmentHandler | undefined =
     store === undefined ? undefined : createAttachmentHandler({ store, sessions: session.source, basePath: '/api' });
   const info: ReplayInfo = { log: path.basename(options.logPath), store: store !== undefined };
@@ -73,27 +76,34 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     if (!serveStatic(req, res, files, pathname)) plain(res, 404, 'Not found');
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOST, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, HOST, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // A port in use: the temporary store of a spooled file must not outlive the attempt.
+    await served.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
-  const stopWatching = session.tail.watch({ onError: () => undefined });
+  served.follow();
 
   return {
     url: `http://${HOST}:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        stopWatching();
-        store?.dispose();
+    spooled: served.spooled,
+    close: async () => {
+      await served.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
           resolve();
         });
-      }),
+      });
+    },
   };
 }
 

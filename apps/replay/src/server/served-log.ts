@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { LocalAttachmentStore } from '@toolcard/host-read-image';
+
+import { LiveSession } from './live-session.ts';
+import { isToolcardLog } from './log-format.ts';
+import { InlineImageSpool } from './spool/inline-image-spool.ts';
+
+/** The log the server replays, followed by a LiveSession, and the store its images are served from. */
+export interface ServedLog {
+  readonly session: LiveSession;
+  readonly store: LocalAttachmentStore | undefined;
+  /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
+  readonly spooled: boolean;
+  /** Starts following the file (once the server listens). */
+  follow(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Our own log is served as it is, with the store given (if any). Any other file (another agent's
+ * transcript, an API array, a file empty so far) holds its images inline: it is served through an
+ * InlineImageSpool, into a store in a temporary folder removed on close. Never into the store
+ * given: that is the durable store of the user's own sessions, and another agent's screenshots
+ * (hundreds of MB) have no place there; the file itself remains their record.
+ */
+export async function openServedLog(logPath: string, storeDir: string | undefined): Promise<ServedLog> {
+  return (await isToolcardLog(logPath)) ? openToolcardLog(logPath, storeDir) : openSpooledLog(logPath);
+}
+
+/** The log read whole before the server listens, as it has always been. */
+async function openToolcardLog(logPath: string, storeDir: string | undefined): Promise<ServedLog> {
+  const session = new LiveSession(logPath);
+  await session.tail.poll();
+  const store = storeDir === undefined ? undefined : new LocalAttachmentStore({ dir: storeDir });
+  let stopWatching: () => void = () => undefined;
+  return {
+    session,
+    store,
+    spooled: false,
+    follow() {
+      stopWatching = session.tail.watch({ onError: () => undefined });
+    },
+    close() {
+      stopWatching();
+      store?.dispose();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The copy is written while the page is open: the server listens at once, and the page follows the copy as it grows. */
+async function openSpooledLog(logPath: string): Promise<ServedLog> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-replay-spool-'));
+  const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
+  const spool = await InlineImageSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store });
+  const session = new LiveSession(spool.outputPath, spool.writtenIds);
+  await session.tail.poll();
+  let stops: (() => void)[] = [];
+  return {
+    session,
+    store,
+    spooled: true,
+    follow() {
+      stops = [spool.watch({ onError: () => undefined }), session.tail.watch({ onError: () => undefined })];
+      spool.poll().catch(() => undefined);
+    },
+    async close() {
+      for (const stop of stops) stop();
+      await spool.close();
+      store.dispose();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
