@@ -1,0 +1,160 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { readAgentLog, type AgentLog, type AgentLogFormat, type ToolCallNode } from '@toolcard/ui-tool-image';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
+import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { axeViolations } from './support/axe.ts';
+import { startReplay, type ReplayProcess } from './support/replay-process.ts';
+
+/*
+ * `pnpm replay` on other agents' files — the sessions this repository writes itself and the real
+ * samples beside it in ../shared/foreign-logs — in the real server process and Debian's Chromium:
+ * every image the file holds is loaded from the server's attachment route, and no base64 is on the page.
+ */
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const OWN_SESSIONS_DIR = path.join(REPO_ROOT, 'stories/fixtures/agents/logs');
+const SAMPLES_DIR = path.join(REPO_ROOT, '../shared/foreign-logs');
+const ATTACHMENT_ROUTE = '/api/sessions/current/attachments/';
+/** What base64 image data looks like in text; no word or path on these pages is a run this long. */
+const BASE64_RUN = /[A-Za-z0-9+/]{120,}/;
+
+interface SessionFile {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** The session files in `dir` (named `<folder>/<file>` when read from its `folders`). */
+function sessionFiles(dir: string, folders: readonly string[] = ['']): SessionFile[] {
+  return folders.flatMap((folder) => {
+    const at = path.join(dir, folder);
+    if (!existsSync(at)) return [];
+    return readdirSync(at)
+      .filter((name) => /\.(jsonl|json)$/.test(name))
+      .map((name) => ({ name: path.posix.join(folder, name), path: path.join(at, name) }));
+  });
+}
+
+const OWN_SESSIONS = sessionFiles(OWN_SESSIONS_DIR);
+const SAMPLES = sessionFiles(SAMPLES_DIR, ['claude-code', 'codex']);
+if (SAMPLES.length === 0) console.warn(`Real foreign sessions skipped: ${SAMPLES_DIR} is absent (it is ../shared/foreign-logs beside the repository).`);
+
+function allNodes(nodes: readonly ToolCallNode[]): ToolCallNode[] {
+  return nodes.flatMap((node) => [node, ...allNodes(node.children)]);
+}
+
+/** The distinct images a replay of `log` shows: in messages and in every call's result, nested calls included. */
+function distinctImages(log: AgentLog): number {
+  const ids = new Set<string>();
+  for (const item of log.conversation.items) {
+    if (item.kind === 'message') {
+      for (const part of item.parts) if (part.kind === 'images') for (const image of part.images) ids.add(image.attachment.attachmentId);
+      continue;
+    }
+    for (const node of allNodes([item.node])) {
+      for (const block of node.result?.content ?? []) {
+        if (typeof block === 'object' && block !== null && 'attachment' in block)
+          ids.add((block as { attachment: { attachmentId: string } }).attachment.attachmentId);
+      }
+    }
+  }
+  return ids.size;
+}
+
+/** Scrolls the page from top to bottom a screen at a time, letting the images near each screen load. */
+async function scrollThrough(page: Page): Promise<void> {
+  let last = -1;
+  for (;;) {
+    await page.waitForFunction(() => document.querySelectorAll('.tc-gallery__tile[data-status="loading"]').length === 0, undefined, { timeout: 30_000 });
+    const y = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY;
+    });
+    if (y === last) return;
+    last = y;
+    await page.waitForTimeout(100);
+  }
+}
+
+let browser: Browser;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  await ensureViewerBuilt();
+  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await browser.close();
+});
+
+interface Replayed {
+  readonly page: Page;
+  readonly errors: string[];
+  readonly loaded: Set<string>;
+  readonly failedTiles: string[];
+}
+
+async function replay(file: SessionFile): Promise<Replayed> {
+  const server: ReplayProcess = await startReplay([file.path]);
+  cleanups.push(() => server.stop());
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  cleanups.push(() => page.close());
+  const replayed: Replayed = { page, errors: [], loaded: new Set(), failedTiles: [] };
+  page.on('pageerror', (error) => replayed.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') replayed.errors.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (!pathname.startsWith(ATTACHMENT_ROUTE)) return;
+    if (response.status() === 200) replayed.loaded.add(decodeURIComponent(pathname.slice(ATTACHMENT_ROUTE.length)));
+    else replayed.failedTiles.push(`${String(response.status())} ${pathname}`);
+  });
+  await page.goto(server.url);
+  await page.getByText(/^Live: /).waitFor({ timeout: 60_000 });
+  return replayed;
+}
+
+async function checkReplay(file: SessionFile, format: AgentLogFormat | undefined): Promise<Replayed> {
+  const log = readAgentLog(await readFile(file.path, 'utf8'));
+  if (format !== undefined) expect(log.format).toBe(format);
+  const replayed = await replay(file);
+  const { page } = replayed;
+  await scrollThrough(page);
+  expect(replayed.failedTiles).toEqual([]);
+  expect(await page.locator('.tc-gallery__tile:not([data-status="ready"])').count()).toBe(0);
+  expect(replayed.loaded.size).toBe(distinctImages(log));
+  const html = await page.content();
+  expect(html).not.toMatch(BASE64_RUN);
+  expect(html).not.toContain('base64,');
+  expect(replayed.errors).toEqual([]);
+  return replayed;
+}
+
+describe('pnpm replay on the sessions of other agents this repository writes', () => {
+  it('has some to replay', () => {
+    const formats = OWN_SESSIONS.map((file) => file.name.split('-')[0]);
+    expect(formats).toEqual(expect.arrayContaining(['claude', 'codex', 'anthropic', 'openai']));
+  });
+
+  it.each(OWN_SESSIONS)('$name: every image loads from the server, no base64 on the page, no axe violation', async (file) => {
+    const { page } = await checkReplay(file, undefined);
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe.skipIf(SAMPLES.length === 0)('pnpm replay on real sessions (shared/foreign-logs)', () => {
+  it.each(SAMPLES)('$name: every image loads from the server, no base64 on the page', async (file) => {
+    await checkReplay(file, file.name.startsWith('claude-code/') ? 'claude-code' : 'codex');
+  });
+});
