@@ -10,8 +10,9 @@ export interface ImageCardBodyProps {
 }
 
 /**
- * The image card: label, the `tool.call.images` slot, then the result's text. The text stays
- * under the gallery because the slot may be empty (no gallery plugin): the card is never blank.
+ * The image card: label, the `tool.call.images` slot, then the result's text, if it has any (a
+ * result of images alone has none). The label stays above the gallery because the slot may be
+ * empty (no gallery plugin): the card is never blank.
  * That slot is the `read_image` toolview's child slot, which no other entry may render: an app's
  * own card shows `callImages(node)` in an `ImageGallery` instead.
  */
@@ -23,7 +24,7 @@ export function ImageCardBody({ card, loadImage }: ImageCardBodyProps): ReactNod
     <div className="tc-card tc-card--image">
       <p className="tc-card__label">{label}</p>
       {renderSlot('tool.call.images', imagesProps)}
-      <pre className="tc-text">{text}</pre>
+      {text !== '' && <pre className="tc-text">{text}</pre>}
     </div>
   );
 }

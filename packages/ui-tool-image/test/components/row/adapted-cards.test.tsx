@@ -70,6 +70,18 @@ describe('adapted results render as image cards', () => {
     expect(html).not.toContain('base64');
   });
 
+  it('a result of images alone draws no empty text box under the gallery; a result with text shows it', () => {
+    const image = { type: 'image', data: base64Of(megabytePng()), mimeType: 'image/png' };
+    const { roots } = callTreeFromMcp([
+      { id: 'bare', name: 'take_screenshot', arguments: {}, result: { content: [image] } },
+      { id: 'told', name: 'take_screenshot', arguments: {}, result: { content: [{ type: 'text', text: 'Taken.' }, image] } },
+    ]);
+    renderCalls(roots, appLoader());
+    expect(rowOf('bare').querySelector('.tc-card--image')).not.toBeNull();
+    expect(rowOf('bare').querySelector('.tc-card--image .tc-text')).toBeNull();
+    expect(rowOf('told').querySelector('.tc-card--image .tc-text')?.textContent).toBe('Taken.');
+  });
+
   it('a foreign tool without images, and a log call of an unknown tool with images, keep the generic row', () => {
     const { roots } = callTreeFromMcp([
       { id: 'plain', name: 'take_screenshot', arguments: {}, result: { content: [{ type: 'text', text: 'no image today' }] } },

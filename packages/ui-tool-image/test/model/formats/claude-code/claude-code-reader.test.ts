@@ -78,6 +78,21 @@ describe('ClaudeCodeReader: calls and their results', () => {
     expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'File has not been read yet.' });
   });
 
+  it('the <tool_use_error> tag Claude Code wraps a failure in is not part of the reason; a successful result keeps its text as written', () => {
+    const t = new TranscriptWriter();
+    const failed = onlyCall([
+      t.assistant('msg_1', toolUse('toolu_1', 'Read', { file_path: '/home/qa/project/missing.png' })),
+      t.result('toolu_1', '<tool_use_error>File does not exist.</tool_use_error>', { isError: true }),
+    ]);
+    expect(toolRowModel(failed.node)).toMatchObject({ state: 'error', reason: 'File does not exist.' });
+    const t2 = new TranscriptWriter();
+    const ok = onlyCall([
+      t2.assistant('msg_1', toolUse('toolu_1', 'Bash', { command: 'cat notes.xml' })),
+      t2.result('toolu_1', [text('<tool_use_error>quoted</tool_use_error>')]),
+    ]);
+    expect(ok.node.result?.content).toEqual([{ type: 'text', text: '<tool_use_error>quoted</tool_use_error>' }]);
+  });
+
   it('a result with no call is a problem on its line and a settled call with no name', () => {
     const t = new TranscriptWriter();
     const snapshot = replay([t.user('hi'), t.result('toolu_lost', 'orphaned output')]);

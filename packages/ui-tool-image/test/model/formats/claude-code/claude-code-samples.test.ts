@@ -43,10 +43,11 @@ function shownTexts(items: readonly ConversationItem[]): string[] {
 
 describe.skipIf(!present)('ClaudeCodeReader on real transcripts (shared/foreign-logs/claude-code)', () => {
   describe.each(EXPECTED)('$file', ({ file, version, calls, pastedImages }) => {
-    const lines = parsedLines(file);
+    let read: unknown[] | undefined;
     let replayed: FormatSnapshot | undefined;
-    /** Read once, in the first test that needs it (any of them can run alone). */
-    const replay = (): FormatSnapshot => (replayed ??= feed(lines).snapshot());
+    // Read once, in the first test that needs it (any of them can run alone; none runs where ../shared is absent).
+    const lines = (): unknown[] => (read ??= parsedLines(file));
+    const replay = (): FormatSnapshot => (replayed ??= feed(lines()).snapshot());
 
     it('replays line by line with no problem (every line is well formed)', () => {
       const snapshot = replay();
@@ -75,7 +76,7 @@ describe.skipIf(!present)('ClaudeCodeReader on real transcripts (shared/foreign-
 
     it('shows no base64 in any text', () => {
       const texts = shownTexts(replay().conversation.items);
-      const data = imageData(lines);
+      const data = imageData(lines());
       expect(data.length).toBeGreaterThanOrEqual(pastedImages);
       for (const shown of texts) {
         expect(data.some((bytes) => shown.includes(bytes.slice(0, 64)))).toBe(false);
