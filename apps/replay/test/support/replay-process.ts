@@ -6,6 +6,8 @@ const BIN = path.resolve(import.meta.dirname, '../../bin/toolcard-replay.mjs');
 
 export interface ReplayProcess {
   readonly url: string;
+  /** The server process's id (for its memory in /proc). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export function startReplay(args: readonly string[]): Promise<ReplayProcess> {
       if (!line.startsWith('http://')) return;
       resolve({
         url: line,
+        pid: child.pid ?? -1,
         stop: async () => {
           child.kill('SIGTERM');
           await exited;
