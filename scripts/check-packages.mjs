@@ -32,17 +32,20 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * and the sha256 their inline-image ids are minted with (@noble/hashes, ~2.4 kB) raised it again,
  * and the model's from 6 kB. 38 → 39 kB: issue 11's slicing of a long log handed over at once
  * (the replay pumped in short tasks, the find bar's summary kept incrementally) and the gallery's
- * icons for tiles too small for their words.
+ * icons for tiles too small for their words. 39 → 49 kB and the model's 12 → 22.5 kB: issue 20's
+ * `readAgentLog`, which reads four more agents' formats (Claude Code, Codex, Anthropic Messages,
+ * OpenAI Responses: ~10 kB of readers); an app that imports only the gallery does not pay it (its
+ * budget is unchanged).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 39_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 49_000 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 12_000 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 22_500 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
 ];
 

@@ -5,6 +5,7 @@
 export { AttachmentError } from './seams/attachment-store.ts';
 export type {
   AttachmentErrorCode,
+  CodedAttachmentError,
   AttachmentRef,
   AttachmentStore,
   ImageLimits,

@@ -44,6 +44,7 @@ const SURFACE = {
       'AttachmentRoute',
       'AttachmentStore',
       'Clock',
+      'CodedAttachmentError',
       'ConfiguredModel',
       'ContentBlock',
       'FileSystem',

@@ -38,41 +38,58 @@ export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
   normalizedImageMaxBytes: 4 * 1024 * 1024,
 };
 
-export type AttachmentErrorCode =
-  | 'INVALID_IMAGE'
-  | 'IMAGE_TYPE_MISMATCH'
-  | 'IMAGE_TOO_LARGE'
-  | 'IMAGE_TOO_MANY_PIXELS'
-  | 'IMAGE_DIMENSION_TOO_LARGE'
-  | 'ATTACHMENT_NOT_FOUND'
-  | 'ATTACHMENT_CORRUPT'
-  | 'ATTACHMENT_WRITE_FAILED'
-  | 'ATTACHMENT_READ_FAILED'
-  | 'INVALID_ATTACHMENT_REF'
-  | 'ATTACHMENT_ABORTED'
-  | 'ATTACHMENT_STORE_DISPOSED';
+/** No facts beyond the message. */
+type NoDetails = Readonly<Record<string, never>>;
 
-/** Facts a caller needs to phrase a remedy (e.g. the real format for a rename). */
-export interface AttachmentErrorDetails {
-  readonly detectedMediaType?: ImageMediaType;
-  readonly declaredMediaType?: ImageMediaType;
-  readonly width?: number;
-  readonly height?: number;
-  readonly bytes?: number;
-  readonly limit?: number;
+interface SizeOverLimit {
+  readonly width: number;
+  readonly height: number;
+  readonly limit: number;
 }
+
+/** The facts each code's error carries: the ones a caller needs to phrase a remedy (e.g. the real format for a rename). */
+export interface AttachmentErrorDetailsByCode {
+  readonly INVALID_IMAGE: NoDetails;
+  readonly IMAGE_TYPE_MISMATCH: { readonly detectedMediaType: ImageMediaType; readonly declaredMediaType: ImageMediaType };
+  readonly IMAGE_TOO_LARGE: { readonly bytes: number; readonly limit: number };
+  readonly IMAGE_TOO_MANY_PIXELS: SizeOverLimit;
+  readonly IMAGE_DIMENSION_TOO_LARGE: SizeOverLimit;
+  readonly ATTACHMENT_NOT_FOUND: NoDetails;
+  readonly ATTACHMENT_CORRUPT: NoDetails;
+  readonly ATTACHMENT_WRITE_FAILED: NoDetails;
+  readonly ATTACHMENT_READ_FAILED: NoDetails;
+  readonly INVALID_ATTACHMENT_REF: NoDetails;
+  readonly ATTACHMENT_ABORTED: NoDetails;
+  readonly ATTACHMENT_STORE_DISPOSED: NoDetails;
+}
+
+export type AttachmentErrorCode = keyof AttachmentErrorDetailsByCode;
+
+export type AttachmentErrorDetails<Code extends AttachmentErrorCode = AttachmentErrorCode> = AttachmentErrorDetailsByCode[Code];
+
+/** The constructor's arguments for each code: its details may be left out when it has none. */
+export type AttachmentErrorArguments = {
+  [Code in AttachmentErrorCode]: NoDetails extends AttachmentErrorDetails<Code>
+    ? [code: Code, message: string, details?: AttachmentErrorDetails<Code>, options?: ErrorOptions]
+    : [code: Code, message: string, details: AttachmentErrorDetails<Code>, options?: ErrorOptions];
+}[AttachmentErrorCode];
 
 export class AttachmentError extends Error {
   override readonly name = 'AttachmentError';
   readonly code: AttachmentErrorCode;
   readonly details: AttachmentErrorDetails;
 
-  constructor(code: AttachmentErrorCode, message: string, details: AttachmentErrorDetails = {}, options?: ErrorOptions) {
+  constructor(...[code, message, details, options]: AttachmentErrorArguments) {
     super(message, options);
     this.code = code;
-    this.details = details;
+    this.details = details ?? {};
   }
 }
+
+/** An `AttachmentError` whose `details` narrow with its `code` (`switch (error.code)`). */
+export type CodedAttachmentError = {
+  [Code in AttachmentErrorCode]: Omit<AttachmentError, 'code' | 'details'> & { readonly code: Code; readonly details: AttachmentErrorDetails<Code> };
+}[AttachmentErrorCode];
 
 export interface SaveImageInput {
   readonly data: Uint8Array;

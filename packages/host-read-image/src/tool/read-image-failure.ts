@@ -1,4 +1,4 @@
-import { AttachmentError } from '../seams/attachment-store.ts';
+import { AttachmentError, type CodedAttachmentError } from '../seams/attachment-store.ts';
 import { FsError } from '../seams/file-system.ts';
 import { ABORTED_TOOL_ERROR, type ToolError } from '../seams/tool.ts';
 
@@ -37,7 +37,7 @@ export function describeFailure(filePath: string, cause: unknown, maxImageBytes:
     return { message: `${subject}: ${fsReason(cause, maxImageBytes)}`, error: { name: cause.name, code: cause.code } };
   }
   if (cause instanceof AttachmentError) {
-    return { message: `${subject}: ${attachmentReason(filePath, cause)}`, error: { name: cause.name, code: cause.code } };
+    return { message: `${subject}: ${attachmentReason(filePath, cause as CodedAttachmentError)}`, error: { name: cause.name, code: cause.code } };
   }
   return { message: `${subject}: unexpected failure (${errorText(cause)}); try again, and report it if it persists` };
 }
@@ -57,24 +57,26 @@ function fsReason(error: FsError, maxImageBytes: number): string {
   }
 }
 
-function attachmentReason(filePath: string, error: AttachmentError): string {
-  const { details } = error;
+function attachmentReason(filePath: string, error: CodedAttachmentError): string {
   switch (error.code) {
     case 'IMAGE_TYPE_MISMATCH': {
-      const real = details.detectedMediaType ? extensionOf(details.detectedMediaType) : 'its real format';
-      return `the extension declares ${details.declaredMediaType ?? 'another type'} but the bytes are ${
-        details.detectedMediaType ?? 'a different format'
-      }; rename the file to use the ${real} extension and read it again`;
+      const { declaredMediaType, detectedMediaType } = error.details;
+      return `the extension declares ${declaredMediaType} but the bytes are ${detectedMediaType}; rename the file to use the ${extensionOf(
+        detectedMediaType,
+      )} extension and read it again`;
     }
     case 'INVALID_IMAGE':
       return 'the bytes do not decode as a supported image (PNG, JPEG, WebP or GIF); convert the file to one of these formats, or check that it is complete';
     case 'IMAGE_TOO_LARGE':
-      return `the image is too large (${sizeFacts(details)}); downscale or compress ${JSON.stringify(filePath)} and read the smaller copy`;
+      return `the image is too large (${error.details.bytes} bytes, limit ${error.details.limit} bytes); downscale or compress ${JSON.stringify(
+        filePath,
+      )} and read the smaller copy`;
     case 'IMAGE_TOO_MANY_PIXELS':
-    case 'IMAGE_DIMENSION_TOO_LARGE':
-      return `the image is ${dimensionFacts(details)}, over the limit of ${details.limit ?? 'the store'}${
-        error.code === 'IMAGE_TOO_MANY_PIXELS' ? ' pixels' : ' px per side'
-      }; downscale it and read the smaller copy`;
+    case 'IMAGE_DIMENSION_TOO_LARGE': {
+      const { width, height, limit } = error.details;
+      const unit = error.code === 'IMAGE_TOO_MANY_PIXELS' ? ' pixels' : ' px per side';
+      return `the image is ${width}x${height} px, over the limit of ${limit}${unit}; downscale it and read the smaller copy`;
+    }
     default:
       return `${error.message.replace(/\.$/, '')}; try again, and report it if it persists`;
   }
@@ -82,17 +84,6 @@ function attachmentReason(filePath: string, error: AttachmentError): string {
 
 function extensionOf(mediaType: string): string {
   return mediaType === 'image/jpeg' ? '.jpg' : `.${mediaType.slice('image/'.length)}`;
-}
-
-function sizeFacts(details: AttachmentError['details']): string {
-  if (details.bytes !== undefined && details.limit !== undefined) {
-    return `${details.bytes} bytes, limit ${details.limit} bytes`;
-  }
-  return 'over the byte limit';
-}
-
-function dimensionFacts(details: AttachmentError['details']): string {
-  return details.width !== undefined && details.height !== undefined ? `${details.width}x${details.height} px` : 'too large';
 }
 
 function errorText(cause: unknown): string {

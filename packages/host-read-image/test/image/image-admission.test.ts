@@ -2,7 +2,7 @@ import type * as SharpModule from 'sharp';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as DecodeLimiterModule from '../../src/image/decode-limiter.ts';
-import type { ImageLimits, ImageMediaType } from '../../src/seams/attachment-store.ts';
+import type { AttachmentErrorCode, ImageLimits, ImageMediaType } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { decodeProbe } from '../support/decode-probe.ts';
 import { attachmentFailure } from '../support/store-test-support.ts';
@@ -32,9 +32,9 @@ async function newStore(limits: Partial<ImageLimits> = {}) {
 }
 
 /** Saves `data` expecting `code`; checks that nothing was decoded (unless allowed) and nothing was left behind. */
-async function expectRefused(
+async function expectRefused<Code extends AttachmentErrorCode>(
   data: Uint8Array,
-  code: Parameters<typeof attachmentFailure>[1],
+  code: Code,
   options: { limits?: Partial<ImageLimits>; mediaType?: ImageMediaType; decodes?: number } = {},
 ) {
   const { dir, store } = await newStore(options.limits);
