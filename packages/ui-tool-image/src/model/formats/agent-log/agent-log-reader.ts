@@ -22,12 +22,34 @@ class ToolcardRead {
   readonly log = new SessionLogReader();
   private readonly builder = new ReplayBuilder();
 
+  /**
+   * The conversation and the problems are replayed when first read: a reader that shows our own
+   * log by its `session` (the replay viewer's worker) never pays for them.
+   */
   snapshot(): AgentLog {
     const session = this.log.snapshot();
-    const { items, problems } = this.builder.replayOf(session);
+    const { builder } = this;
+    let replay: Pick<AgentLog, 'conversation' | 'problems'> | undefined;
+    const replayed = () => {
+      if (replay !== undefined) return replay;
+      const { items, problems } = builder.replayOf(session);
+      replay = { conversation: { items, problems: [] }, problems };
+      return replay;
+    };
     const { header } = session;
     const facts: SessionFacts = header === null ? {} : { version: String(header.version), sessionId: header.id, cwd: header.cwd, startedAt: header.createdAt };
-    return { format: 'toolcard', conversation: { items, problems: [] }, problems, otherEvents: session.otherEvents, facts, session };
+    return {
+      format: 'toolcard',
+      get conversation() {
+        return replayed().conversation;
+      },
+      get problems() {
+        return replayed().problems;
+      },
+      otherEvents: session.otherEvents,
+      facts,
+      session,
+    };
   }
 }
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseSessionLog, readAgentLog } from '../../../../src/model';
 import { MAX_JSON_DEPTH } from '../../../../src/model/json-line';
+import { ReplayBuilder } from '../../../../src/model/replay/replay-builder';
 import nestedRunCode from '../../../../../../stories/fixtures/sessions/08-nested-run-code.jsonl?raw';
 import { readInChunks } from './chunked-reading';
 import { headerLine, logText, toolCallEvent, toolResultEvent } from '../../builders';
@@ -21,6 +22,20 @@ describe('readAgentLog: our own session log', () => {
     const calls = log.conversation.items.filter((item) => item.kind === 'call');
     expect(calls.map((item) => item.node.name)).toEqual(['run_code']);
     expect(calls[0]?.node.children.map((child) => child.name)).toEqual(['read_image', 'read_image']);
+  });
+
+  it('replays the conversation only when it is read, once per snapshot (a viewer showing the session never pays for it)', () => {
+    const replayOf = vi.spyOn(ReplayBuilder.prototype, 'replayOf');
+    try {
+      const log = readAgentLog(nestedRunCode);
+      expect(log.session?.events.length).toBeGreaterThan(0);
+      expect(replayOf).not.toHaveBeenCalled();
+      expect(log.conversation).toBe(log.conversation);
+      expect(log.problems).toEqual([]);
+      expect(replayOf).toHaveBeenCalledTimes(1);
+    } finally {
+      replayOf.mockRestore();
+    }
   });
 
   it('is recognised from an event line when the header is missing, and reports the missing header', () => {
