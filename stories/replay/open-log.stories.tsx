@@ -293,6 +293,9 @@ export const OpenABigLog: Story = {
       await expect(within(canvasElement).queryByRole('progressbar')).toBeNull();
       const feed = within(canvasElement).getByRole('feed');
       await waitFor(() => expect(within(feed).getAllByRole('article').length).toBeGreaterThan(3));
+      // A long log is replayed in slices after it is read: the counts are final once the replay is not busy.
+      const replay = within(canvasElement).getByRole('region', { name: 'Session replay' });
+      await waitFor(() => expect(replay).not.toHaveAttribute('aria-busy'), { timeout: 20_000 });
       const expected = parseSessionLog(await file.text());
       await expect(within(canvasElement).getByRole('combobox', { name: 'Tool' })).toHaveTextContent(
         `read_image (${String(buildToolCalls(expected.events).roots.filter((node) => node.name === 'read_image').length)})`,
