@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Hooks React 18.3 does not have. */
+const REACT_19_ONLY_HOOKS = ['use', 'useEffectEvent', 'useActionState', 'useOptimistic', 'useFormStatus'];
+
 export default tseslint.config(
   // examples/ are apps outside the workspace: scripts/consumer-proofs.mjs copies them to a temp dir,
   // installs the packed tarballs there, and builds and type-checks them against what got installed.
@@ -34,6 +37,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // The UI package supports React 18.3 and 19 (its peer range): no API only React 19 has. The consumer
+  // proofs type-check and run it on React 18.3 too; this names the cause before that.
+  {
+    files: ['packages/ui-tool-image/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...REACT_19_ONLY_HOOKS.map((name) => ({
+          selector: `ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='${name}']`,
+          message: `${name} is React 19 only; the package supports React 18.3 (use the 18 equivalent: useContext, useLatestCallback…).`,
+        })),
+        {
+          selector: 'JSXOpeningElement > JSXIdentifier.name[name=/Context$/]',
+          message: 'A context as its own provider is React 19 only; render <Context.Provider value=…> (React 18.3 is supported).',
+        },
+      ],
+    },
   },
   // Layers point one way (DESIGN §4, §3): a lower layer never imports a higher one. UI: model → labels →
   // slots → components → plugins (the worker reads the model only). Host: seams → fs, image → store → log →

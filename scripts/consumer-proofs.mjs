@@ -9,6 +9,9 @@
 //  types  `tsc --noEmit` of a consumer file using the public types of both packages (nodenext);
 //  vite   `vite build`, the output served on 127.0.0.1, and in Debian Chromium the session replays,
 //         a thumbnail shows its image, the lightbox opens and Esc closes it;
+//  node-react18, types-react18, vite-react18
+//         the render, the type check and the browser app again on React 18.3 and its own types (the
+//         UI package's peer range is ^18.3 || ^19; the workspace runs 19);
 //  next   Next.js (App Router): a server page parses the log with `./model` and hands it to a client
 //         component; `next build`, `next start`, the served HTML already holds the rows' labels, and
 //         in Chromium the page hydrates with no console error and an image loads.
@@ -17,7 +20,7 @@
 //         running, then done with its image; the lightbox opens; the model's answer follows; a
 //         second prompt naming a .svg ends in an error card with the tool's message.
 //
-//   node scripts/consumer-proofs.mjs [node] [types] [vite] [next] [ai-sdk-chat]     (default: all)
+//   node scripts/consumer-proofs.mjs [node] [types] [vite] [node-react18] [types-react18] [vite-react18] [next] [ai-sdk-chat]     (default: all)
 //
 // npm's cache lives in $TMPDIR/toolcard-npm-cache between runs. Every server started here is
 // stopped here. Any failure exits non-zero with what broke.
@@ -36,7 +39,7 @@ const HOST = '@toolcard/host-read-image';
 const SESSION = 'stories/fixtures/sessions/07-several-images.jsonl';
 /** What the session's replay shows: its image rows' labels (stories/fixtures/scenarios/07-several-images.ts). */
 const ROW_LABELS = ['screenshots/login-screen.png', 'images/banner.webp', 'photos/portrait.jpg'];
-const ALL = ['node', 'types', 'vite', 'next', 'ai-sdk-chat'];
+const ALL = ['node', 'types', 'vite', 'node-react18', 'types-react18', 'vite-react18', 'next', 'ai-sdk-chat'];
 const selected = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 for (const name of selected) if (!ALL.includes(name)) throw new Error(`unknown proof ${name}; choose from ${ALL.join(', ')}`);
 
@@ -47,6 +50,22 @@ const cleanups = [];
 const log = (line) => console.log(`consumer-proofs: ${line}`);
 
 const PINNED = ['react', 'react-dom', '@tanstack/react-query'].map((name) => `${name}@${pinnedVersion(name)}`);
+/**
+ * The UI package's peer range is `^18.3 || ^19`; the workspace runs React 19. The node, types and
+ * vite proofs run again on these: the last React 18 and its own types.
+ */
+const REACT_18 = { react: '18.3.1', 'react-dom': '18.3.1', '@types/react': '18.3.32', '@types/react-dom': '18.3.7' };
+/** What an app installs beside the packages: the pinned peers, on React 18.3 when `react` is 18. */
+function peersFor(react) {
+  if (react === 19) return PINNED;
+  return [`react@${REACT_18.react}`, `react-dom@${REACT_18['react-dom']}`, `@tanstack/react-query@${pinnedVersion('@tanstack/react-query')}`];
+}
+/** The `@types/react` a TypeScript app uses beside them. */
+function reactTypesFor(react) {
+  return react === 19
+    ? [`@types/react@${pinnedVersion('@types/react')}`]
+    : [`@types/react@${REACT_18['@types/react']}`, `@types/react-dom@${REACT_18['@types/react-dom']}`];
+}
 /** The host's optional MCP peers, at the versions its own tests use. */
 const MCP_PEERS = ['@modelcontextprotocol/sdk', 'zod'].map((name) => `${name}@${pinnedVersion(name, 'packages/host-read-image/package.json')}`);
 
@@ -54,9 +73,9 @@ function elapsed(start) {
   return `${((Date.now() - start) / 1000).toFixed(1)} s`;
 }
 
-/** Copies examples/NAME to the temp dir and installs PACKAGES' tarballs, the pinned peers and EXTRA with npm. */
-function installApp(name, tarballs, packages, extra) {
-  const dir = path.join(work, name);
+/** Copies examples/NAME to the temp dir and installs PACKAGES' tarballs, the pinned peers (of React REACT) and EXTRA with npm. */
+function installApp(name, tarballs, packages, extra, react = 19) {
+  const dir = path.join(work, react === 19 ? name : `${name}-react${react}`);
   cpSync(path.join(REPO_ROOT, 'examples', name), dir, { recursive: true });
   assert(!dir.startsWith(REPO_ROOT), `${dir} is inside the workspace`);
   const start = Date.now();
@@ -70,7 +89,7 @@ function installApp(name, tarballs, packages, extra) {
       '--prefer-offline',
       '--loglevel=error',
       ...packages.map((pkg) => tarballs[pkg]),
-      ...PINNED,
+      ...peersFor(react),
       ...extra,
     ],
     {
@@ -126,23 +145,24 @@ function watchErrors(page) {
 
 // --- node + types ---------------------------------------------------------------------------------
 
-async function proveNode(tarballs) {
+async function proveNode(tarballs, react = 19) {
   const dir = installApp(
     'node-app',
     tarballs,
     [UI, HOST],
-    [`typescript@${pinnedVersion('typescript')}`, `@types/react@${pinnedVersion('@types/react')}`, `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS],
+    [`typescript@${pinnedVersion('typescript')}`, ...reactTypesFor(react), `@types/node@${pinnedVersion('@types/node')}`, ...MCP_PEERS],
+    react,
   );
   copySession(path.join(dir, 'session.jsonl'), path.join(dir, 'attachments'));
   cpSync(path.join(REPO_ROOT, 'stories/fixtures/workspace/screenshots/login-screen.png'), path.join(dir, 'image.png'));
   return dir;
 }
 
-function proveRender(dir) {
+function proveRender(dir, where = 'node') {
   const html = run('node', ['render.mjs', 'session.jsonl'], { cwd: dir });
-  for (const label of ROW_LABELS) assert(html.includes(label), `renderToString output lacks the row label ${label}:\n${html.slice(0, 2000)}`);
-  assert(html.includes('tc-row') && html.includes('data-tool="read_image"'), 'renderToString output has no read_image row');
-  log(`node: renderToString gave ${html.length} characters with every row label, no window/document touched`);
+  for (const label of ROW_LABELS) assert(html.includes(label), `${where}: renderToString output lacks the row label ${label}:\n${html.slice(0, 2000)}`);
+  assert(html.includes('tc-row') && html.includes('data-tool="read_image"'), `${where}: renderToString output has no read_image row`);
+  log(`${where}: renderToString (React ${installedReact(dir)}) gave ${html.length} characters with every row label, no window/document touched`);
 }
 
 function proveReadImage(dir) {
@@ -214,9 +234,15 @@ async function proveMcpBin(dir) {
   log('node: the installed toolcard-mcp bin (optional MCP peers installed) served read_image over stdio');
 }
 
-function proveTypes(dir) {
+function proveTypes(dir, where = 'types') {
   run('npx', ['--no-install', 'tsc', '--noEmit', '-p', '.'], { cwd: dir });
-  log('types: tsc --noEmit (nodenext, skipLibCheck off) passed for consumer.tsx');
+  const types = JSON.parse(readFileSync(path.join(dir, 'node_modules/@types/react/package.json'), 'utf8')).version;
+  log(`${where}: tsc --noEmit (nodenext, skipLibCheck off, @types/react ${types}) passed for consumer.tsx`);
+}
+
+/** The React version an app installed. */
+function installedReact(dir) {
+  return JSON.parse(readFileSync(path.join(dir, 'node_modules/react/package.json'), 'utf8')).version;
 }
 
 // --- vite -----------------------------------------------------------------------------------------
@@ -291,18 +317,19 @@ async function expectReplayInBrowser(page, url, errors, where) {
   assert(errors.length === 0, `${where}: the page logged errors:\n${errors.join('\n')}`);
 }
 
-async function proveVite(tarballs) {
-  const dir = installApp('vite-app', tarballs, [UI], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`]);
+async function proveVite(tarballs, react = 19) {
+  const where = react === 19 ? 'vite' : `vite-react${react}`;
+  const dir = installApp('vite-app', tarballs, [UI], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`], react);
   copySession(path.join(dir, 'public/session.jsonl'), path.join(dir, 'public/attachments'));
   const start = Date.now();
   run('npm', ['run', 'build'], { cwd: dir });
-  log(`vite: vite build ${elapsed(start)}`);
+  log(`${where}: vite build ${elapsed(start)}`);
   const url = await serveStatic(path.join(dir, 'dist'));
   const browser = await launchBrowser();
   const page = await browser.newPage();
   const errors = watchErrors(page);
-  await expectReplayInBrowser(page, url, errors, 'vite');
-  log('vite: the built app replays the session; thumbnail and lightbox images load; Esc closes the lightbox');
+  await expectReplayInBrowser(page, url, errors, where);
+  log(`${where}: the built app (React ${installedReact(dir)}) replays the session; thumbnail and lightbox images load; Esc closes the lightbox`);
 }
 
 // --- next -----------------------------------------------------------------------------------------
@@ -491,6 +518,15 @@ try {
     proveTypes(nodeApp ?? (await proveNode(tarballs)));
   });
   await prove('vite', () => proveVite(tarballs));
+  let nodeAppReact18;
+  await prove('node-react18', async () => {
+    nodeAppReact18 = await proveNode(tarballs, 18);
+    proveRender(nodeAppReact18, 'node-react18');
+  });
+  await prove('types-react18', async () => {
+    proveTypes(nodeAppReact18 ?? (await proveNode(tarballs, 18)), 'types-react18');
+  });
+  await prove('vite-react18', () => proveVite(tarballs, 18));
   await prove('next', () => proveNext(tarballs));
   await prove('ai-sdk-chat', () => proveAiSdkChat(tarballs));
 } catch (error) {

@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 import type { PathDisplayOptions } from '../model';
 import type { LoadImage } from './load-image';
 
@@ -15,7 +15,7 @@ export interface ToolCardSettings {
 export const ToolCardSettingsContext = createContext<ToolCardSettings | undefined>(undefined);
 
 export function useToolCardSettings(): ToolCardSettings {
-  const settings = use(ToolCardSettingsContext);
+  const settings = useContext(ToolCardSettingsContext);
   if (settings === undefined) throw new Error('Tool cards need a <ToolCardProvider> above them.');
   return settings;
 }

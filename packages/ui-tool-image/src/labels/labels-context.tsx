@@ -1,4 +1,4 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { en } from './en';
 import type { LabelSet, Locale } from './label-set';
 import { zhCN } from './zh-cn';
@@ -13,10 +13,10 @@ export interface LabelsProviderProps {
 }
 
 export function LabelsProvider({ locale, children }: LabelsProviderProps): ReactNode {
-  return <LabelsContext value={LABEL_SETS[locale]}>{children}</LabelsContext>;
+  return <LabelsContext.Provider value={LABEL_SETS[locale]}>{children}</LabelsContext.Provider>;
 }
 
 /** The label set of the nearest `LabelsProvider`; English without one. */
 export function useLabels(): LabelSet {
-  return use(LabelsContext);
+  return useContext(LabelsContext);
 }

@@ -70,7 +70,7 @@ export function ToolCardProvider({
       <ImageCacheScope policy={imageCache}>
         <LabelsProvider locale={locale}>
           <SlotRegistryProvider registry={registry}>
-            <ToolCardSettingsContext value={settings}>{children}</ToolCardSettingsContext>
+            <ToolCardSettingsContext.Provider value={settings}>{children}</ToolCardSettingsContext.Provider>
           </SlotRegistryProvider>
         </LabelsProvider>
       </ImageCacheScope>

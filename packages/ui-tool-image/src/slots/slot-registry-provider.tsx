@@ -1,4 +1,4 @@
-import { createContext, use, useState, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createSlotRegistry, type SlotRegistry, type SlotRegistryOptions } from './slot-registry';
 
 const SlotRegistryContext = createContext<SlotRegistry | undefined>(undefined);
@@ -12,11 +12,11 @@ export type SlotRegistryProviderProps = { readonly children?: ReactNode } & (
 /** Without a `registry`, each provider instance owns a fresh one: stories and tests stay isolated. */
 export function SlotRegistryProvider({ registry, onError, children }: SlotRegistryProviderProps): ReactNode {
   const [ownRegistry] = useState(() => createSlotRegistry({ onError }));
-  return <SlotRegistryContext value={registry ?? ownRegistry}>{children}</SlotRegistryContext>;
+  return <SlotRegistryContext.Provider value={registry ?? ownRegistry}>{children}</SlotRegistryContext.Provider>;
 }
 
 export function useSlotRegistry(): SlotRegistry {
-  const registry = use(SlotRegistryContext);
+  const registry = useContext(SlotRegistryContext);
   if (registry === undefined) throw new Error('useSlotRegistry() needs a <SlotRegistryProvider> above it.');
   return registry;
 }

@@ -1,4 +1,4 @@
-import { createContext, use, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import { assertRenderableFrom } from './child-slot-guard';
 import { isDevelopment } from './development';
 import { SlotErrorBoundary } from './slot-error-boundary';
@@ -26,7 +26,7 @@ const RenderingEntryContext = createContext<SlotEntry | undefined>(undefined);
 /** Renders the winning entry of `name` (per `entryKey` in a keyed slot), else the fallback. */
 export function Slot<N extends SlotName>({ name, props, entryKey, fallback }: SlotProps<N>): ReactNode {
   const registry = useSlotRegistry();
-  const renderingEntry = use(RenderingEntryContext);
+  const renderingEntry = useContext(RenderingEntryContext);
   const resolveEntry = () => registry.resolve(name, entryKey);
   // The same snapshot on the server (renderToString, React Server Components' SSR) and while hydrating.
   const entry = useSyncExternalStore(registry.subscribe, resolveEntry, resolveEntry);
@@ -39,9 +39,9 @@ export function Slot<N extends SlotName>({ name, props, entryKey, fallback }: Sl
   };
   return (
     <SlotErrorBoundary resetKeys={[entry, props]} fallback={fallbackView} onError={reportCrash}>
-      <RenderingEntryContext value={entry}>
+      <RenderingEntryContext.Provider value={entry}>
         <entry.component {...props} />
-      </RenderingEntryContext>
+      </RenderingEntryContext.Provider>
     </SlotErrorBoundary>
   );
 }

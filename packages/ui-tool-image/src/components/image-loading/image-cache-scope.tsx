@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { imageScopeKey, isImageQueryOf, releaseCachedImage } from './cached-image';
 
 /** How a provider caches image bytes. */
@@ -51,11 +51,11 @@ export function ImageCacheScope({ policy, children }: ImageCacheScopeProps): Rea
   }, [queryClient, scopeId]);
 
   const value = useMemo(() => ({ scopeId, gcTime, retries }), [scopeId, gcTime, retries]);
-  return <ImageCacheScopeContext value={value}>{children}</ImageCacheScopeContext>;
+  return <ImageCacheScopeContext.Provider value={value}>{children}</ImageCacheScopeContext.Provider>;
 }
 
 export function useImageCacheScope(): ImageCacheScopeValue {
-  const scope = use(ImageCacheScopeContext);
+  const scope = useContext(ImageCacheScopeContext);
   if (scope === undefined) throw new Error('Attachment images need a <ToolCardProvider> above them.');
   return scope;
 }

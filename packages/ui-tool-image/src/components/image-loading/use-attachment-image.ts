@@ -1,10 +1,11 @@
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useEffectEvent } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { AttachmentRef } from '../../model';
 import type { LoadImage } from '../load-image';
 import { isAttachmentNotAvailable } from './attachment-not-available';
 import { cachedImageQuery, isKnownMissing, type CachedImage } from './cached-image';
 import { useImageCacheScope } from './image-cache-scope';
+import { useLatestCallback } from '../use-latest-callback';
 
 export type ImageLoadState =
   /** Not requested yet (not near the viewport). */
@@ -75,14 +76,14 @@ export function useAttachmentImageWithNeighbours(shown: AttachmentRef, neighbour
 
   // A neighbour that failed is already observed when it comes into view, so it does not "mount"
   // again: retry it as a new viewer would (never one that is not in the store).
-  const retryOnView = useEffectEvent(() => {
+  const retryOnView = useLatestCallback(() => {
     if (current.status === 'error' && current.fetchStatus === 'idle' && !isAttachmentNotAvailable(current.error)) {
       void current.refetch();
     }
   });
   useEffect(() => {
     retryOnView();
-  }, [shown.attachmentId]);
+  }, [shown.attachmentId, retryOnView]);
 
   return loadState(current, true);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /** How far outside the viewport an element already counts as near: it loads just before it scrolls in. */
 const DEFAULT_NEAR_MARGIN = '200px';
@@ -20,9 +20,13 @@ export const NEAR_DWELL_MS = 100;
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export function useNearViewport<T extends Element>(margin = DEFAULT_NEAR_MARGIN): [ref: (el: T | null) => void, near: boolean] {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  /** Stops watching the element watched now. Kept here, not returned from the ref: React 18 ignores a ref's cleanup and calls it with null. */
+  const stopWatching = useRef<(() => void) | null>(null);
   const ref = useCallback(
     (element: T | null) => {
-      if (element === null || near) return undefined;
+      stopWatching.current?.();
+      stopWatching.current = null;
+      if (element === null || near) return;
       let dwell: ReturnType<typeof setTimeout> | undefined;
       const observer = new IntersectionObserver(
         (entries) => {
@@ -39,8 +43,7 @@ export function useNearViewport<T extends Element>(margin = DEFAULT_NEAR_MARGIN)
         { rootMargin: margin },
       );
       observer.observe(element);
-      // React 19 calls a callback ref's returned cleanup when the element goes or the ref changes.
-      return () => {
+      stopWatching.current = () => {
         clearTimeout(dwell);
         observer.disconnect();
       };

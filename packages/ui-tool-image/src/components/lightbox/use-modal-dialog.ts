@@ -1,4 +1,6 @@
-import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+
+import { useLatestCallback } from '../use-latest-callback';
 
 export interface ModalDialogOptions {
   /** Receives focus once the dialog is shown; it must always be rendered and focusable. */
@@ -19,13 +21,13 @@ export interface ModalDialogOptions {
  */
 export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, options: ModalDialogOptions): void {
   const { initialFocus } = options;
-  const requestClose = useEffectEvent(() => {
+  const requestClose = useLatestCallback(() => {
     options.onClose();
   });
-  const forwardKeyDown = useEffectEvent((event: KeyboardEvent) => {
+  const forwardKeyDown = useLatestCallback((event: KeyboardEvent) => {
     options.onKeyDown(event);
   });
-  const focusReturnTarget = useEffectEvent(() => options.returnFocusTo);
+  const focusReturnTarget = useLatestCallback(() => options.returnFocusTo);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -66,5 +68,5 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
       // A target removed meanwhile (its card went too) is not focusable: focus() does nothing.
       focusReturnTarget()?.focus();
     };
-  }, [dialogRef, initialFocus]);
+  }, [dialogRef, initialFocus, requestClose, forwardKeyDown, focusReturnTarget]);
 }

@@ -1,4 +1,4 @@
-import { createContext, use, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useState, useSyncExternalStore } from 'react';
 
 /**
  * Which rows a person opened or closed, by call id, kept above the rows themselves: a virtualised
@@ -43,7 +43,7 @@ const NO_STORE = new RowOpenState();
  * the choice lives in the replay's store; a row rendered on its own keeps it in its own state.
  */
 export function useRowOpen(callId: string, autoExpand: boolean): readonly [boolean, (open: boolean) => void] {
-  const shared = use(RowOpenStateContext);
+  const shared = useContext(RowOpenStateContext);
   const store = shared ?? NO_STORE;
   const [local, setLocal] = useState<boolean | undefined>(undefined);
   const sharedChoice = useSyncExternalStore(

@@ -139,8 +139,8 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   });
 
   return (
-    <ToolCardSettingsContext value={replaySettings}>
-      <RowOpenStateContext value={openRows}>
+    <ToolCardSettingsContext.Provider value={replaySettings}>
+      <RowOpenStateContext.Provider value={openRows}>
         {/* Busy while a long log is still being replayed in slices: counts and matches are growing. */}
         <section ref={section} className="tc-replay" aria-label={labels['replay.label']} aria-busy={pendingEvents > 0 || undefined}>
           <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
@@ -167,7 +167,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
             handle={list}
           />
         </section>
-      </RowOpenStateContext>
-    </ToolCardSettingsContext>
+      </RowOpenStateContext.Provider>
+    </ToolCardSettingsContext.Provider>
   );
 }
