@@ -163,6 +163,7 @@ function proveRender(dir, where = 'node') {
   for (const label of ROW_LABELS) assert(html.includes(label), `${where}: renderToString output lacks the row label ${label}:\n${html.slice(0, 2000)}`);
   assert(html.includes('tc-row') && html.includes('data-tool="read_image"'), `${where}: renderToString output has no read_image row`);
   log(`${where}: renderToString (React ${installedReact(dir)}) gave ${html.length} characters with every row label, no window/document touched`);
+  return html;
 }
 
 function proveReadImage(dir) {
@@ -317,7 +318,11 @@ async function expectReplayInBrowser(page, url, errors, where) {
   assert(errors.length === 0, `${where}: the page logged errors:\n${errors.join('\n')}`);
 }
 
-async function proveVite(tarballs, react = 19) {
+/**
+ * The Vite app in Chromium: rendered in the browser, and, given the session's HTML from the Node
+ * render on the same React, served inside the page and hydrated (a mismatch is an error on the page).
+ */
+async function proveVite(tarballs, react = 19, serverHtml = undefined) {
   const where = react === 19 ? 'vite' : `vite-react${react}`;
   const dir = installApp('vite-app', tarballs, [UI], [`vite@${pinnedVersion('vite')}`, `@vitejs/plugin-react@${pinnedVersion('@vitejs/plugin-react')}`], react);
   copySession(path.join(dir, 'public/session.jsonl'), path.join(dir, 'public/attachments'));
@@ -329,6 +334,16 @@ async function proveVite(tarballs, react = 19) {
   const page = await browser.newPage();
   const errors = watchErrors(page);
   await expectReplayInBrowser(page, url, errors, where);
+  if (serverHtml === undefined) log(`${where}: hydration not checked (run the node proof of this React too)`);
+  else {
+    const index = readFileSync(path.join(dir, 'dist/index.html'), 'utf8');
+    assert(index.includes('<main id="root"></main>'), `${where}: dist/index.html has no empty #root to fill`);
+    writeFileSync(path.join(dir, 'dist/hydrated.html'), index.replace('<main id="root"></main>', `<main id="root">${serverHtml}</main>`));
+    const hydrated = await browser.newPage();
+    const hydrationErrors = watchErrors(hydrated);
+    await expectReplayInBrowser(hydrated, `${url}/hydrated.html`, hydrationErrors, `${where} (hydrated)`);
+    log(`${where}: the server-rendered session hydrates with no error; its thumbnail and lightbox work`);
+  }
   log(`${where}: the built app (React ${installedReact(dir)}) replays the session; thumbnail and lightbox images load; Esc closes the lightbox`);
 }
 
@@ -507,9 +522,11 @@ const started = Date.now();
 try {
   const tarballs = packPackages(path.join(work, 'packs'));
   let nodeApp;
+  /** The Node render's HTML per React major, hydrated by the Vite proof of the same React. */
+  const serverHtml = {};
   await prove('node', async () => {
     nodeApp = await proveNode(tarballs);
-    proveRender(nodeApp);
+    serverHtml[19] = proveRender(nodeApp);
     proveReadImage(nodeApp);
     proveCli(nodeApp);
     await proveMcpBin(nodeApp);
@@ -517,16 +534,16 @@ try {
   await prove('types', async () => {
     proveTypes(nodeApp ?? (await proveNode(tarballs)));
   });
-  await prove('vite', () => proveVite(tarballs));
+  await prove('vite', () => proveVite(tarballs, 19, serverHtml[19]));
   let nodeAppReact18;
   await prove('node-react18', async () => {
     nodeAppReact18 = await proveNode(tarballs, 18);
-    proveRender(nodeAppReact18, 'node-react18');
+    serverHtml[18] = proveRender(nodeAppReact18, 'node-react18');
   });
   await prove('types-react18', async () => {
     proveTypes(nodeAppReact18 ?? (await proveNode(tarballs, 18)), 'types-react18');
   });
-  await prove('vite-react18', () => proveVite(tarballs, 18));
+  await prove('vite-react18', () => proveVite(tarballs, 18, serverHtml[18]));
   await prove('next', () => proveNext(tarballs));
   await prove('ai-sdk-chat', () => proveAiSdkChat(tarballs));
 } catch (error) {

@@ -2,7 +2,7 @@
 // the server, and a loader that maps attachment ids to files through the store's id index.
 import '@toolcard/ui-tool-image/styles.css';
 import { AttachmentNotAvailableError, SessionReplay, ToolCardProvider, parseSessionLog } from '@toolcard/ui-tool-image';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 let attachmentIndex;
 async function loadImage(ref, { signal }) {
@@ -15,8 +15,12 @@ async function loadImage(ref, { signal }) {
 }
 
 const log = parseSessionLog(await (await fetch('/session.jsonl')).text());
-createRoot(document.getElementById('root')).render(
+const root = document.getElementById('root');
+const app = (
   <ToolCardProvider loadImage={loadImage} locale="en" cwd="/home/qa/project">
     <SessionReplay log={log} />
-  </ToolCardProvider>,
+  </ToolCardProvider>
 );
+// A page served with the session already rendered on the server (renderToString) is hydrated.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);
