@@ -177,6 +177,26 @@ describe('pnpm replay --store: a live recorded session', () => {
     expect(await statusUnderHostName(server.url, `localhost:${port}`)).toBe(200);
   });
 
+  it('lets no other site frame the page or embed the log and images; serves source maps but not the build stamp', async () => {
+    const page = await fetch(server.url);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const log = await fetch(new URL('/api/log', server.url));
+    const image = await fetch(attachmentUrl(server, red.attachmentId));
+    for (const [what, response] of [
+      ['page', page],
+      ['log', log],
+      ['image', image],
+    ] as const) {
+      expect({ what, status: response.status, corp: response.headers.get('cross-origin-resource-policy') }).toEqual({ what, status: 200, corp: 'same-origin' });
+      expect({ what, nosniff: response.headers.get('x-content-type-options') }).toEqual({ what, nosniff: 'nosniff' });
+    }
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(script).toBeDefined();
+    expect((await fetch(new URL(`${script ?? ''}.map`, server.url))).status).toBe(200);
+    expect((await fetch(new URL('/build-inputs.sha256', server.url))).status).toBe(404);
+  });
+
   it('keeps the find bar’s filter in the URL: a shared link opens the same view, a change updates the link', async () => {
     const { page, errors } = await openPage(`${server.url}?tool=read_image&q=red.png`);
     const bar = page.getByRole('search', { name: 'Find and filter' });

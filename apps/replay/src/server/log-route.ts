@@ -33,7 +33,7 @@ export async function serveLog(req: IncomingMessage, res: ServerResponse, tail: 
     }
     // Up to date: answer at the next move of the tail, or with no bytes when the wait runs out.
     waited = true;
-    await Promise.race([tail.nextChange(), delay(longPollMs), closed(res)]);
+    await nextChangeWithin(tail, longPollMs, res);
     if (res.destroyed) return;
   }
 }
@@ -44,6 +44,7 @@ async function sendBytes(res: ServerResponse, tail: LogTail, position: TailPosit
   const headers = {
     'Content-Type': 'application/octet-stream',
     'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': length,
     [LOG_HEADERS.generation]: position.generation,
     [LOG_HEADERS.offset]: start,
@@ -79,14 +80,22 @@ function integerParam(value: string | null): number | undefined {
   return Number(value);
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
-}
-
-function closed(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    res.once('close', resolve);
-  });
+/**
+ * Waits for the tail's next move, at most `ms`, and no longer than the request: its timer and its
+ * wait are dropped whichever ends it (a viewer that goes away must not leave them until the log
+ * changes, which a finished log never does).
+ */
+async function nextChangeWithin(tail: LogTail, ms: number, res: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  const end = () => {
+    done.abort();
+  };
+  const timer = setTimeout(end, ms);
+  res.once('close', end);
+  try {
+    await tail.nextChange(done.signal);
+  } finally {
+    clearTimeout(timer);
+    res.off('close', end);
+  }
 }

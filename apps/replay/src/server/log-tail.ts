@@ -62,9 +62,29 @@ export class LogTail {
     return this.#polls.request();
   }
 
-  /** Resolves at the next poll that moves the position (new bytes or a new generation). */
-  nextChange(): Promise<void> {
-    return new Promise((resolve) => this.#waiters.add(resolve));
+  /**
+   * Resolves at the next poll that moves the position (new bytes or a new generation), or when
+   * `signal` aborts: an aborted wait is forgotten at once, so waits given up never pile up.
+   */
+  nextChange(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      if (signal?.aborted === true) {
+        resolve();
+        return;
+      }
+      const settle = () => {
+        this.#waiters.delete(settle);
+        signal?.removeEventListener('abort', settle);
+        resolve();
+      };
+      this.#waiters.add(settle);
+      signal?.addEventListener('abort', settle, { once: true });
+    });
+  }
+
+  /** How many waits for the next change are pending. */
+  get waiting(): number {
+    return this.#waiters.size;
   }
 
   /** Polls on every fs.watch event for the file and every `intervalMs`; returns the stop function. */

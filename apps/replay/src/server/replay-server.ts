@@ -7,6 +7,7 @@ import { createAttachmentHandler, createHostGuard, type AttachmentHandler } from
 import { serveLog } from './log-route.ts';
 import { openServedLog } from './served-log.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
+import { STAMP_FILE } from './viewer-build.ts';
 
 /** Loopback only: the log and its images are whatever QA pointed the command at. */
 export const HOST = '127.0.0.1';
@@ -41,7 +42,8 @@ export interface ReplayInfo {
  * a temporary store, written as the page follows it (see served-log.ts).
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
-  const files = await loadStaticFiles(options.viewerDir);
+  // Source maps are served: the viewer is this repository's own code, and QA's stack traces read.
+  const files = await loadStaticFiles(options.viewerDir, [STAMP_FILE]);
   const served = await openServedLog(options.logPath, options.storeDir);
   const { session, store } = served;
   const attachments: AttachmentHandler | undefined =
@@ -59,6 +61,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 
   async function route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (!admitHost(req, res)) return;
+    // Nothing here is for another site: not the page (framed), not the log, not an image (probed by digest).
+    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     if (pathname.startsWith('/api/sessions/')) {
       if (attachments === undefined) plain(res, 404, 'Not found');

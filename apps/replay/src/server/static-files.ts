@@ -13,9 +13,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.woff2': 'font/woff2',
 };
 
-/** The page may talk to this server only; images come back as blobs (object URLs). */
+/** The page may talk to this server only; images come back as blobs (object URLs); no other site may frame it. */
 const PAGE_POLICY =
-  "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'";
+  "default-src 'self'; img-src 'self' blob: data:; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 interface StaticFile {
   readonly body: Buffer;
@@ -26,13 +26,13 @@ interface StaticFile {
 export type StaticFiles = ReadonlyMap<string, StaticFile>;
 
 /**
- * The built viewer, read once: only the files the build wrote are ever served, so no request path
- * is joined onto the file system. `/` is `index.html`.
+ * The built viewer, read once: only the files the build wrote are ever served (but `unserved`, names
+ * of files in `dir` itself), so no request path is joined onto the file system. `/` is `index.html`.
  */
-export async function loadStaticFiles(dir: string): Promise<StaticFiles> {
+export async function loadStaticFiles(dir: string, unserved: readonly string[] = []): Promise<StaticFiles> {
   const files = new Map<string, StaticFile>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || (entry.parentPath === dir && unserved.includes(entry.name))) continue;
     const absolute = path.join(entry.parentPath, entry.name);
     const urlPath = `/${path.relative(dir, absolute).split(path.sep).join('/')}`;
     files.set(urlPath, { body: await readFile(absolute), type: CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream' });
@@ -54,6 +54,8 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, files: St
     'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': PAGE_POLICY,
+    // frame-ancestors' older twin, for browsers that predate it.
+    'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
   });
   res.end(req.method === 'HEAD' ? undefined : file.body);

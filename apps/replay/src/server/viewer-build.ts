@@ -7,7 +7,8 @@ import path from 'node:path';
 export const APP_DIR = path.resolve(import.meta.dirname, '../..');
 export const VIEWER_SOURCE_DIR = path.join(APP_DIR, 'viewer');
 export const VIEWER_BUILD_DIR = path.join(APP_DIR, 'dist/viewer');
-const STAMP_FILE = 'build-inputs.sha256';
+/** The digest of the inputs a build was made from, kept beside it: bookkeeping, never served. */
+export const STAMP_FILE = 'build-inputs.sha256';
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', '.turbo']);
 
 /**

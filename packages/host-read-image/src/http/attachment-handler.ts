@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { checkEachOption, checkOption, FUNCTION, hasMethods, optional, OPTIONS_OBJECT, rule, withMethods } from '../options/check-option.ts';
 import { AttachmentError, type AttachmentErrorCode, type AttachmentStore, type StoredImage } from '../seams/attachment-store.ts';
 import { matchAttachmentRoute } from './attachment-route.ts';
-import { DEFAULT_VARY, entityTag, HEADER_NAME, matchesIfNoneMatch, objectCachingHeaders } from './object-caching.ts';
+import { DEFAULT_VARY, entityTag, HEADER_NAME, matchesIfMatch, matchesIfNoneMatch, objectCachingHeaders } from './object-caching.ts';
 import { ReferencedIdsCache } from './referenced-ids-cache.ts';
 import type { SessionLogSource } from './session-source.ts';
 
@@ -92,11 +92,14 @@ export function createAttachmentHandler(options: AttachmentHandlerOptions): Atta
     const referenced = await referencedIdsOf(sessionId);
     if (!referenced?.has(attachmentId)) return textReply(404, NOT_FOUND);
 
-    const caching = objectCachingHeaders(attachmentId, vary);
-    if (matchesIfNoneMatch(req.headers['if-none-match'], entityTag(attachmentId))) return { status: 304, headers: caching };
-
+    // Read before any precondition: a validator says nothing of whether the store still holds the
+    // object, and preconditions only apply to what would be a 200 (RFC 9110 §13.2.1).
     const stored = await readStored(store, attachmentId);
     if (stored instanceof AttachmentError) return failureReply(stored);
+    const caching = objectCachingHeaders(attachmentId, vary);
+    const tag = entityTag(attachmentId);
+    if (!matchesIfMatch(req.headers['if-match'], tag)) return textReply(412, 'Precondition failed');
+    if (matchesIfNoneMatch(req.headers['if-none-match'], tag)) return { status: 304, headers: caching };
     return {
       status: 200,
       headers: { 'Content-Type': stored.ref.mediaType, 'Accept-Ranges': 'none', ...caching },

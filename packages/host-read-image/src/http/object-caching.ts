@@ -4,8 +4,8 @@ import { rule } from '../options/check-option.ts';
 
 /**
  * The request headers an embedder's authentication in front of the handler typically reads.
- * The handler's own answer depends on no request header except the `If-None-Match` validator
- * (which needs no `Vary`), but behind an auth check a response does differ by credentials: without
+ * The handler's own answer depends on no request header except the `If-None-Match` and `If-Match` validators
+ * (which need no `Vary`), but behind an auth check a response does differ by credentials: without
  * `Vary` on them, a browser that switched account (a new session cookie, another bearer token)
  * would serve the previous account's image from its cache without asking the server again.
  */
@@ -39,5 +39,14 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
     return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+/** `If-Match` uses the strong comparison (RFC 9110 §13.1.1): only `"x"` itself or `*` matches; absent, anything does. */
+export function matchesIfMatch(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return true;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag;
   });
 }

@@ -167,9 +167,16 @@ describe('attachment route: properties over well-formed requests', () => {
           expect({ status: response?.status, storeReads }).toEqual({ status: 404, storeReads: [] });
           return;
         }
+        // If-Match comes first (RFC 9110 §13.2.2): none of its tags is the object's → 412.
+        const ifMatch = sent.filter((h) => h.header[0] === 'If-Match').map((h) => h.header[1]);
+        if (ifMatch.length > 0 && !ifMatch.some((tag) => tag === `"${r.id}"` || tag === '*')) {
+          expect({ status: response?.status, storeReads }).toEqual({ status: 412, storeReads: [r.id] });
+          return;
+        }
         if (sent.some((h) => h.revalidates === true)) {
           const revalidated = { status: response?.status, storeReads, etag: response?.headers.etag };
-          expect(revalidated).toEqual({ status: 304, storeReads: [], etag: `"${r.id}"` });
+          // The store is read first: a 304 confirms only an object it still holds.
+          expect(revalidated).toEqual({ status: 304, storeReads: [r.id], etag: `"${r.id}"` });
           return;
         }
         // Range and every other header are ignored: the whole object, verified, with private caching.

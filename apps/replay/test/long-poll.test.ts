@@ -1,0 +1,69 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { LogTail } from '../src/server/log-tail.ts';
+import { serveLog } from '../src/server/log-route.ts';
+import { useTempDirs } from './temp-dirs.ts';
+
+const tempDir = useTempDirs();
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise((resolve) => {
+          server.closeAllConnections();
+          server.close(resolve);
+        }),
+    ),
+  );
+});
+
+/** `GET /api/log` over a finished log (it never changes again), long polls of `longPollMs`. */
+async function finishedLogServer(longPollMs: number) {
+  const file = path.join(await tempDir(), 'session.jsonl');
+  await writeFile(file, '{"type":"session"}\n');
+  const tail = new LogTail(file);
+  await tail.poll();
+  const server = http.createServer((req, res) => void serveLog(req, res, tail, longPollMs));
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const upToDate = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/log?generation=0&offset=${String(tail.position.end)}`;
+  return { tail, upToDate };
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('a long poll the viewer gives up', () => {
+  it('leaves neither its wait nor its timer behind on a log that never changes', async () => {
+    const { tail, upToDate } = await finishedLogServer(60_000);
+    const timersBefore = timers();
+    for (let poll = 0; poll < 50; poll += 1) {
+      const request = new AbortController();
+      const answered = fetch(upToDate, { signal: request.signal }).catch(() => 'aborted');
+      await until(() => tail.waiting === 1);
+      request.abort();
+      await expect(answered).resolves.toBe('aborted');
+      await until(() => tail.waiting === 0);
+    }
+    expect(tail.waiting).toBe(0);
+    // Other timers of the process may end meanwhile: none of the 50 polls' may remain.
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
+  });
+
+  it('still answers with no bytes when the wait runs out, and leaves nothing behind', async () => {
+    const { tail, upToDate } = await finishedLogServer(50);
+    const response = await fetch(upToDate);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+    expect(tail.waiting).toBe(0);
+  });
+});
