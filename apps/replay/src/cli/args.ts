@@ -3,7 +3,8 @@ import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-export const USAGE = 'usage: pnpm replay <session.jsonl> [--store DIR] [--port N] [--open]';
+export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file or folder>… [--format json|csv|junit]';
+export const USAGE = `usage: pnpm replay <session.jsonl> [--store DIR] [--port N] [--open]\n       ${REVIEWS_USAGE.slice('usage: '.length)}`;
 
 /** The port QA can bookmark; `--port 0` asks the system for a free one. */
 export const DEFAULT_PORT = 6007;

@@ -1,5 +1,6 @@
 /**
  * pnpm replay <session.jsonl> [--store DIR] [--port N] [--open]
+ * pnpm replay reviews <session file or folder>… [--format json|csv|junit]
  *
  * Serves the log in the production-built viewer on 127.0.0.1 and follows it while it grows.
  */
@@ -7,10 +8,13 @@ import { ensureViewerBuilt } from '../server/viewer-build.ts';
 import { startReplayServer } from '../server/replay-server.ts';
 import { parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
 import { openBrowser } from './open-browser.ts';
+import { runReviewsCommand } from './reviews-command.ts';
 
 async function main(): Promise<number> {
   // pnpm runs scripts from the package folder; INIT_CWD is where the user typed the command.
   const cwd = process.env.INIT_CWD ?? process.cwd();
+  const [first, ...rest] = process.argv.slice(2);
+  if (first === 'reviews') return reviews(rest, cwd);
   let command;
   try {
     command = await parseReplayArgs(process.argv.slice(2), cwd);
@@ -58,6 +62,18 @@ async function main(): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;
+}
+
+async function reviews(argv: readonly string[], cwd: string): Promise<number> {
+  try {
+    const { text, exitCode } = await runReviewsCommand(argv, cwd);
+    process.stdout.write(text);
+    return exitCode;
+  } catch (error) {
+    if (!(error instanceof ReplayUsageError)) throw error;
+    console.error(`replay reviews: ${error.message}`);
+    return 2;
+  }
 }
 
 process.exitCode = await main();
