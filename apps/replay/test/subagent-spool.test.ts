@@ -120,8 +120,9 @@ describe('pnpm replay on a Claude Code session with subagents: their files are f
     await mkdir(subagentsDir, { recursive: true });
     const agentPath = path.join(subagentsDir, 'agent-d4e5f6.jsonl');
     await writeFile(agentPath, claudeCodeSubagentFile({ agentId: 'd4e5f6', version, screenshot: base64Of(screenshot), part: 'start' }));
-    const started = await sentOnceTaskIs(server, 'Task running [Read]');
-    expect(imagesShown(started).refs).toHaveLength(1);
+    await sentOnceTaskIs(server, 'Task running [Read]');
+    // The Read's result, its image moved, comes a line later.
+    await expect.poll(async () => imagesShown(await sent(server)).refs.length, { timeout: 10_000 }).toBe(1);
 
     await appendFile(agentPath, claudeCodeSubagentFile({ agentId: 'd4e5f6', version, screenshot: base64Of(screenshot), part: 'rest' }));
     await sentOnceTaskIs(server, 'Task running [Read, Grep]');
