@@ -279,10 +279,8 @@ function claudeSessionFiles(): File[] {
 
 /** The calls nested under the Task row, by tool name. */
 function underTask(canvasElement: HTMLElement): string[] {
-  const task = Array.from(canvasElement.querySelectorAll('.tc-row')).find((row) =>
-    row.querySelector(':scope > .tc-row__header')?.textContent?.includes('Task'),
-  );
-  return Array.from(task?.querySelectorAll(':scope .tc-row .tc-row__header') ?? [], (header) => header.textContent?.match(/Glob|Read/)?.[0] ?? '?');
+  const task = Array.from(canvasElement.querySelectorAll('.tc-row')).find((row) => row.querySelector(':scope > .tc-row__header')?.textContent.includes('Task'));
+  return Array.from(task?.querySelectorAll(':scope .tc-row .tc-row__header') ?? [], (header) => /Glob|Read/.exec(header.textContent)?.[0] ?? '?');
 }
 
 /**

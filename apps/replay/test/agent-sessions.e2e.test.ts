@@ -163,7 +163,8 @@ describe('pnpm replay on the sessions of other agents this repository writes', (
     const withSubagent = OWN_SESSIONS.filter((file) => subagentFiles(file).length > 0);
     expect(withSubagent.map((file) => file.name)).toEqual(['c1a0de00-0000-4000-8000-000000000007.jsonl']);
     const [file] = withSubagent;
-    const { page, loaded } = await checkReplay(file!, 'claude-code');
+    if (file === undefined) throw new Error('no session with a subagent file');
+    const { page, loaded } = await checkReplay(file, 'claude-code');
     const task = page.locator('.tc-row', { has: page.locator(':scope > .tc-row__header', { hasText: 'Task' }) });
     await expect.poll(() => task.count()).toBe(1);
     const nestedCard = task.locator('.tc-row .tc-card--image');

@@ -106,9 +106,10 @@ describe('pnpm replay on a Claude Code session with subagents: their files are f
     expect(shown.refs).toHaveLength(1);
     expect(JSON.stringify(nestedRead(log)?.result)).toContain(shown.refs[0]?.attachmentId);
     const [ref] = shown.refs;
-    const image = ref && (await fetch(attachmentUrl(server, ref.attachmentId)));
-    expect(image?.status).toBe(200);
-    expect(await sharp(Buffer.from(await image!.arrayBuffer())).metadata()).toMatchObject({ width: 40, height: 30 });
+    if (ref === undefined) throw new Error('no image shown');
+    const image = await fetch(attachmentUrl(server, ref.attachmentId));
+    expect(image.status).toBe(200);
+    expect(await sharp(Buffer.from(await image.arrayBuffer())).metadata()).toMatchObject({ width: 40, height: 30 });
   });
 
   it('a subagent file that appears, then grows, while the viewer is open shows up under the running Task; the result settles it', async () => {
@@ -127,7 +128,7 @@ describe('pnpm replay on a Claude Code session with subagents: their files are f
     await appendFile(agentPath, claudeCodeSubagentFile({ agentId: 'd4e5f6', version, screenshot: base64Of(screenshot), part: 'rest' }));
     await sentOnceTaskIs(server, 'Task running [Read, Grep]');
 
-    await appendFile(transcriptPath, claudeCodeTaskTranscript({ agentId: 'd4e5f6', version, finished: true }).split('\n')[2] + '\n');
+    await appendFile(transcriptPath, `${claudeCodeTaskTranscript({ agentId: 'd4e5f6', version, finished: true }).split('\n')[2] ?? ''}\n`);
     const finished = await sentOnceTaskIs(server, 'Task settled [Read, Grep]');
     expect(readServedLog(finished).problems).toEqual([]);
 

@@ -87,7 +87,6 @@ export class SessionSpool {
       await Promise.all(old.map((spool) => spool.close()));
     }
     for (const file of await this.#subagentFiles.list()) {
-      if (this.#closed) return;
       let spool = this.#subagents.get(file.name);
       if (spool === undefined) {
         spool = new InlineImageSpool({ sourcePath: file.path, store: this.#store }, new SubagentSpoolLines(this.#output, file.name));
