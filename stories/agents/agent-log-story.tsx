@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AttachmentNotAvailableError, readAgentLog, SessionReplay, type LoadImage } from '@toolcard/ui-tool-image';
+import { AgentLogReader, AttachmentNotAvailableError, SessionReplay, type AgentLog, type LoadImage } from '@toolcard/ui-tool-image';
 import { expect, fn } from 'storybook/test';
 import { AGENT_LOGS } from '../fixtures/agents/agent-logs';
 import type { ThemeParameters } from '../support/theme';
@@ -30,12 +30,23 @@ export const agentLogMeta = {
   },
 } satisfies Meta;
 
-/** The story of one generated session file: `readAgentLog` of its text, replayed, and checked against the fixture's expectations. */
+/** A session file's text read with its subagents' files (each by its name, as `pnpm replay` and "Open a log" give them). */
+function readWithSubagents(text: string, subagentFiles: readonly { readonly path: string; readonly text: string }[]): AgentLog {
+  const reader = new AgentLogReader();
+  reader.append(text);
+  for (const file of subagentFiles) reader.appendSubagent(file.path.slice(file.path.lastIndexOf('/') + 1), file.text);
+  reader.end();
+  return reader.snapshot();
+}
+
+/** The story of one generated session file: its text (with its subagents' files) read, replayed, and checked against the fixture's expectations. */
 export function agentLogStory(file: string): StoryObj {
   const fixture = AGENT_LOGS.get(file);
   if (fixture === undefined) throw new Error(`No agent log fixture writes ${file}`);
-  const fileText = agentLogText(file);
-  const log = readAgentLog(fileText);
+  const subagentFiles = (fixture.subagentFiles ?? []).map(({ path }) => ({ path, text: agentLogText(path) }));
+  const log = readWithSubagents(agentLogText(file), subagentFiles);
+  // Every image the page could leak is in one of these texts.
+  const fileText = [agentLogText(file), ...subagentFiles.map(({ text }) => text)].join('\n');
   return {
     parameters: { docs: { description: { story: fixture.description } } },
     render: () => <SessionReplay log={log} />,

@@ -16,3 +16,4 @@ export const Failures: Story = agentLogStory('claude-code-failures.jsonl');
 export const PastedImage: Story = agentLogStory('claude-code-pasted-image.jsonl');
 export const McpScreenshot: Story = agentLogStory('claude-code-mcp-screenshot.jsonl');
 export const Subagent: Story = agentLogStory('claude-code-subagent.jsonl');
+export const SubagentFile: Story = agentLogStory('c1a0de00-0000-4000-8000-000000000007.jsonl');

@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { attachmentUrl } from '../support/attachment-store';
 import { chooseFiles, selectFiles } from '../support/file-input';
 import { imagesIn, recordedLog, recordedLogText } from '../support/recorded-logs';
+import { agentLogText } from '../agents/agent-log-files';
 import { OpenLog, WORKER_PARSE_BYTES } from './open-log';
 import { repeatLog } from '../support/repeat-log';
 
@@ -262,6 +263,54 @@ export const DropALogThenAnother: Story = {
     });
     await step('the inputs are untouched', () => expectPristineInputs(canvasElement));
     await step('no raw attachment reference on the page', () => expectNoRawAttachment(canvasElement));
+  },
+};
+
+/** The generated Claude Code 2.1.x session whose Task's subagent wrote its own file (stories/fixtures/agents/claude-code.ts). */
+const CLAUDE_SESSION = 'c1a0de00-0000-4000-8000-000000000007.jsonl';
+const CLAUDE_SUBAGENT = 'agent-a7f11e5d.jsonl';
+
+function claudeSessionFiles(): File[] {
+  return [
+    new File([agentLogText(CLAUDE_SESSION)], CLAUDE_SESSION, { type: 'application/jsonl' }),
+    new File([agentLogText(`${CLAUDE_SESSION.replace(/\.jsonl$/, '')}/subagents/${CLAUDE_SUBAGENT}`)], CLAUDE_SUBAGENT, { type: 'application/jsonl' }),
+  ];
+}
+
+/** The calls nested under the Task row, by tool name. */
+function underTask(canvasElement: HTMLElement): string[] {
+  const task = Array.from(canvasElement.querySelectorAll('.tc-row')).find((row) => row.querySelector(':scope > .tc-row__header')?.textContent.includes('Task'));
+  return Array.from(task?.querySelectorAll(':scope .tc-row .tc-row__header') ?? [], (header) => /Glob|Read/.exec(header.textContent)?.[0] ?? '?');
+}
+
+/**
+ * A Claude Code transcript chosen together with its subagent's own file (`agent-<id>.jsonl`): the
+ * subagent's calls nest under the Task, its screenshot's card with them. Dropped alone, the
+ * transcript's Task shows no nested call.
+ */
+export const PickAClaudeCodeSessionWithItsSubagentFile: Story = {
+  name: 'Pick a Claude Code session with its subagent file',
+  play: async ({ canvasElement, step }) => {
+    await step('choose the transcript and its subagent file together', async () => {
+      await chooseFiles(fileInput(canvasElement, LOG_INPUT), claudeSessionFiles());
+      await waitFor(() =>
+        expect(statusText(canvasElement)).toHaveTextContent(`Log: ${CLAUDE_SESSION} with 1 subagent file(s). 0 attachment file(s) supplied.`),
+      );
+      await expect(underTask(canvasElement)).toEqual(['Glob', 'Read']);
+      await expectTileStatuses(canvasElement, ['ready'], [LOGIN_SCREEN]);
+    });
+    await step('the inputs take the next selection', () => expectPristineInputs(canvasElement));
+    await step('the transcript dropped alone: the Task has no nested call', async () => {
+      await expect(dropFiles(dropZone(canvasElement), claudeSessionFiles().slice(0, 1)).defaultPrevented).toBe(true);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${CLAUDE_SESSION}. 0 attachment file(s) supplied.`));
+      await expect(underTask(canvasElement)).toEqual([]);
+      await expect(imageCards(canvasElement)).toHaveLength(0);
+    });
+    await step('dropped with its subagent file: nested again', async () => {
+      await expect(dropFiles(dropZone(canvasElement), claudeSessionFiles().reverse()).defaultPrevented).toBe(true);
+      await waitFor(() => expect(statusText(canvasElement)).toHaveTextContent(`Log: ${CLAUDE_SESSION} with 1 subagent file(s).`));
+      await expectTileStatuses(canvasElement, ['ready'], [LOGIN_SCREEN]);
+    });
   },
 };
 

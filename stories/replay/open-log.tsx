@@ -17,6 +17,7 @@ import { LogReplay } from './log-replay';
 
 interface OpenedLog {
   readonly name: string;
+  readonly subagentFiles: number;
   /** Our own log (stepped through), or another agent's session read whole. */
   readonly log: ParsedSessionLog | AgentLog;
 }
@@ -31,8 +32,20 @@ function isLogFile(file: File): boolean {
   return file.name.endsWith('.jsonl') || file.name.endsWith('.json');
 }
 
-/** Another agent's session file, read chunk by chunk as it streams from disk. */
-async function readAgentLogFile(file: Blob): Promise<AgentLog> {
+/** A Claude Code subagent's own file, as the agent names it. */
+function isSubagentFile(file: File): boolean {
+  return /^agent-.+\.jsonl$/.test(file.name);
+}
+
+/** Among the session files chosen or dropped together: the session's, and its subagents' (alone, a subagent's file is the session). */
+function sessionAndSubagents(files: readonly File[]): { readonly session: File; readonly subagents: File[] } | undefined {
+  const logs = files.filter(isLogFile);
+  const session = logs.find((file) => !isSubagentFile(file)) ?? logs[0];
+  return session === undefined ? undefined : { session, subagents: logs.filter((file) => file !== session && isSubagentFile(file)) };
+}
+
+/** Another agent's session file, read chunk by chunk as it streams from disk, then its subagents' files. */
+async function readAgentLogFile(file: Blob, subagents: readonly File[]): Promise<AgentLog> {
   const reader = new AgentLogReader();
   const decoder = new TextDecoder();
   const stream = file.stream().getReader();
@@ -42,6 +55,7 @@ async function readAgentLogFile(file: Blob): Promise<AgentLog> {
     reader.append(decoder.decode(value, { stream: true }));
   }
   reader.append(decoder.decode());
+  for (const subagent of subagents) reader.appendSubagent(subagent.name, await subagent.text());
   reader.end();
   return reader.snapshot();
 }
@@ -79,10 +93,11 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
   const lastLogChosen = useRef<File | null>(null);
   const [progress, setProgress] = useState<ParseProgress | null>(null);
 
-  async function readLog(file: File): Promise<ParsedSessionLog | AgentLog> {
+  async function readLog(file: File, subagents: readonly File[]): Promise<ParsedSessionLog | AgentLog> {
+    if (subagents.length > 0) return shownLog(await readAgentLogFile(file, subagents));
     if (file.size <= WORKER_PARSE_BYTES) return shownLog(readAgentLog(await file.text()));
     // Only our own format has a worker of its own; another agent's file is read here, as it streams.
-    if (readAgentLog(await file.slice(0, FORMAT_PROBE_BYTES).text()).format !== 'toolcard') return shownLog(await readAgentLogFile(file));
+    if (readAgentLog(await file.slice(0, FORMAT_PROBE_BYTES).text()).format !== 'toolcard') return shownLog(await readAgentLogFile(file, []));
     setProgress({ bytesRead: 0, totalBytes: file.size });
     try {
       return await parseSessionLogInWorker(file, {
@@ -96,10 +111,14 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
     }
   }
 
-  async function openLog(file: File): Promise<void> {
-    lastLogChosen.current = file;
-    const log = await readLog(file);
-    if (lastLogChosen.current === file) setOpened({ name: file.name, log });
+  /** The session file among `files`, read with its subagents' files (Claude Code's `agent-<id>.jsonl`) chosen with it. */
+  async function openLog(files: readonly File[]): Promise<void> {
+    const chosen = sessionAndSubagents(files);
+    if (chosen === undefined) return;
+    const { session, subagents } = chosen;
+    lastLogChosen.current = session;
+    const log = await readLog(session, subagents);
+    if (lastLogChosen.current === session) setOpened({ name: session.name, subagentFiles: subagents.length, log });
   }
 
   async function addAttachments(files: readonly File[]): Promise<void> {
@@ -111,8 +130,7 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
     event.preventDefault();
     setDragging(false);
     const files = Array.from(event.dataTransfer.files);
-    const log = files.find(isLogFile);
-    if (log !== undefined) void openLog(log);
+    void openLog(files);
     void addAttachments(files.filter((file) => !isLogFile(file)));
   }
 
@@ -139,10 +157,10 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
           <input
             id={logInputId}
             type="file"
+            multiple
             accept=".jsonl,.json,application/x-ndjson,application/jsonl,application/json,text/plain"
             onChange={(event) => {
-              const [file] = takeChosenFiles(event);
-              if (file !== undefined) void openLog(file);
+              void openLog(takeChosenFiles(event));
             }}
           />
         </p>
@@ -158,7 +176,8 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
           />
         </p>
         <p>
-          Or drop a session file (ours, Claude Code, Codex, or an API message array) and attachment files here. Nothing is uploaded: files stay in this browser.
+          Or drop a session file (ours, Claude Code with its subagents' agent-*.jsonl files, Codex, or an API message array) and attachment files here. Nothing
+          is uploaded: files stay in this browser.
         </p>
         {progress === null ? null : (
           <p>
@@ -167,7 +186,8 @@ export function OpenLog({ locale = 'en' }: { readonly locale?: Locale }): ReactN
           </p>
         )}
         <p className="open-log__status" role="status">
-          {opened === null ? 'No log opened.' : `Log: ${opened.name}.`} {`${blobs.size} attachment file(s) supplied.`}
+          {opened === null ? 'No log opened.' : `Log: ${opened.name}${opened.subagentFiles > 0 ? ` with ${opened.subagentFiles} subagent file(s)` : ''}.`}{' '}
+          {`${blobs.size} attachment file(s) supplied.`}
         </p>
       </div>
       {log !== null && (

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { readAgentLog, type AgentLog, type AgentLogFormat, type ToolCallNode } from '@toolcard/ui-tool-image';
+import { AgentLogReader, type AgentLog, type AgentLogFormat, type ToolCallNode } from '@toolcard/ui-tool-image';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -122,8 +122,23 @@ async function replay(file: SessionFile): Promise<Replayed> {
   return replayed;
 }
 
+/** The Claude Code 2.1.x subagent files of a session file (`<session>/subagents/agent-<id>.jsonl` beside it). */
+function subagentFiles(file: SessionFile): SessionFile[] {
+  const folder = path.join(path.dirname(file.path), path.basename(file.path, '.jsonl'), 'subagents');
+  return existsSync(folder) ? sessionFiles(folder).filter(({ name }) => /^agent-.+\.jsonl$/.test(name)) : [];
+}
+
+/** What the replay of `file` must show: the session file read with its subagents' files. */
+async function expectedLog(file: SessionFile): Promise<AgentLog> {
+  const reader = new AgentLogReader();
+  reader.append(await readFile(file.path, 'utf8'));
+  for (const subagent of subagentFiles(file)) reader.appendSubagent(subagent.name, await readFile(subagent.path, 'utf8'));
+  reader.end();
+  return reader.snapshot();
+}
+
 async function checkReplay(file: SessionFile, format: AgentLogFormat | undefined): Promise<Replayed> {
-  const log = readAgentLog(await readFile(file.path, 'utf8'));
+  const log = await expectedLog(file);
   if (format !== undefined) expect(log.format).toBe(format);
   const replayed = await replay(file);
   const { page } = replayed;
@@ -142,6 +157,20 @@ describe('pnpm replay on the sessions of other agents this repository writes', (
   it('has some to replay', () => {
     const formats = OWN_SESSIONS.map((file) => file.name.split('-')[0]);
     expect(formats).toEqual(expect.arrayContaining(['claude', 'codex', 'anthropic', 'openai']));
+  });
+
+  it('a Claude Code session whose subagent wrote its own file: the subagent’s Read nests under the Task, its image loaded from the server', async () => {
+    const withSubagent = OWN_SESSIONS.filter((file) => subagentFiles(file).length > 0);
+    expect(withSubagent.map((file) => file.name)).toEqual(['c1a0de00-0000-4000-8000-000000000007.jsonl']);
+    const [file] = withSubagent;
+    if (file === undefined) throw new Error('no session with a subagent file');
+    const { page, loaded } = await checkReplay(file, 'claude-code');
+    const task = page.locator('.tc-row', { has: page.locator(':scope > .tc-row__header', { hasText: 'Task' }) });
+    await expect.poll(() => task.count()).toBe(1);
+    const nestedCard = task.locator('.tc-row .tc-card--image');
+    expect(await nestedCard.locator('.tc-card__label').allTextContents()).toEqual(['screenshots/login-screen.png']);
+    expect(await nestedCard.locator('.tc-gallery__tile[data-status="ready"]').count()).toBe(1);
+    expect(loaded.size).toBe(1);
   });
 
   it.each(OWN_SESSIONS)('$name: every image loads from the server, no base64 on the page, no axe violation', async (file) => {

@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import type { ParsedSessionLog } from '@toolcard/ui-tool-image';
 
 import { LogFeed } from '../viewer/log-feed.ts';
+import { subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { isConversationLog } from '../viewer/viewer-log.ts';
+import { claudeCodeSubagentFile, claudeCodeTaskTranscript } from './support/foreign-sessions.ts';
 
 const header = '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n';
 const message = (text: string) => `${JSON.stringify({ type: 'user/message', data: { content: [{ type: 'text', text }], source: { kind: 'user' } } })}\n`;
@@ -86,5 +89,37 @@ describe('LogFeed on another agent’s file', () => {
     if (!isConversationLog(log)) throw new Error('read as our own log');
     expect(log.format).toBe('codex');
     expect(log.conversation.items.map((item) => (item.kind === 'call' ? [item.node.name, item.node.status] : item.kind))).toEqual([['shell', 'running']]);
+  });
+});
+
+describe('LogFeed on a Claude Code session with a subagent file (its lines framed among the transcript’s)', () => {
+  const transcript = claudeCodeTaskTranscript({ agentId: 'a1', version: '2.1.14', finished: true });
+  const agentLines = claudeCodeSubagentFile({ agentId: 'a1', version: '2.1.14', screenshot: 'iVBORw0KGgo=' }).trimEnd().split('\n');
+  const [first = '', second = '', ...others] = transcript.split('\n');
+  // As the server writes them: the subagent's lines between the transcript's, each framed with its file.
+  const served = [first, ...agentLines.map((line) => `${subagentFramePrefix('agent-a1.jsonl')}${line}`), second, ...others].join('\n');
+
+  function read(chunks: readonly Uint8Array[]) {
+    const feed = new LogFeed();
+    feed.begin(0, 0);
+    for (const chunk of chunks) feed.push(chunk);
+    const log = feed.snapshot();
+    if (!isConversationLog(log)) throw new Error('read as our own log');
+    return log;
+  }
+
+  it('gives the subagent’s lines to the reader as that file’s, in any chunking: its calls nest, the transcript’s lines keep their numbers', () => {
+    const all = bytes(served);
+    const whole = read([all]);
+    expect(whole.problems).toEqual([]);
+    const task = whole.conversation.items.find((item) => item.kind === 'call');
+    expect(task?.kind === 'call' && [task.line, task.node.children.map((child) => child.name)]).toEqual([2, ['Read', 'Grep']]);
+    fc.assert(
+      fc.property(fc.array(fc.nat(all.length), { maxLength: 8 }), (cuts) => {
+        const sorted = [...cuts].sort((a, b) => a - b);
+        const chunks = [0, ...sorted].map((from, index) => all.subarray(from, sorted[index] ?? all.length));
+        expect(read(chunks).conversation.items).toEqual(whole.conversation.items);
+      }),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { AgentLogReader } from '@toolcard/ui-tool-image';
 
+import { SubagentFrameSplitter } from './subagent-frames';
 import { viewerLogOf, type ViewerLog } from './viewer-log';
 
 /**
  * The viewer's copy of the log (kept in its worker), fed with the bytes the server sends: a streaming UTF-8 decoder (a
  * character split between two chunks is decoded whole) in front of an `AgentLogReader` (any format,
- * told from the content; a line cut off at the end waits for its rest and is not reported). Bytes of another generation, or not
+ * told from the content; a line cut off at the end waits for its rest and is not reported), its subagent files' lines
+ * (see subagent-frames) given to it as theirs. Bytes of another generation, or not
  * continuing at our offset, mean the file was truncated or replaced: the feed starts over.
  */
 export class LogFeed {
@@ -13,6 +15,7 @@ export class LogFeed {
   #offset = 0;
   #decoder = new TextDecoder('utf-8');
   #reader = new AgentLogReader();
+  #splitter = this.#newSplitter();
 
   get generation(): number | undefined {
     return this.#generation;
@@ -30,13 +33,25 @@ export class LogFeed {
     this.#offset = offset;
     this.#decoder = new TextDecoder('utf-8');
     this.#reader = new AgentLogReader();
+    this.#splitter = this.#newSplitter();
     return true;
   }
 
   push(bytes: Uint8Array): void {
     this.#offset += bytes.byteLength;
     const text = this.#decoder.decode(bytes, { stream: true });
-    if (text !== '') this.#reader.append(text);
+    if (text !== '') this.#splitter.push(text);
+  }
+
+  #newSplitter(): SubagentFrameSplitter {
+    return new SubagentFrameSplitter(
+      (text) => {
+        this.#reader.append(text);
+      },
+      (file, line) => {
+        this.#reader.appendSubagent(file, line);
+      },
+    );
   }
 
   snapshot(): ViewerLog {

@@ -6,7 +6,7 @@ import { LocalAttachmentStore } from '@toolcard/host-read-image';
 
 import { LiveSession } from './live-session.ts';
 import { isToolcardLog } from './log-format.ts';
-import { InlineImageSpool } from './spool/inline-image-spool.ts';
+import { SessionSpool } from './spool/session-spool.ts';
 
 /** The log the server replays, followed by a LiveSession, and the store its images are served from. */
 export interface ServedLog {
@@ -21,8 +21,8 @@ export interface ServedLog {
 
 /**
  * Our own log is served as it is, with the store given (if any). Any other file (another agent's
- * transcript, an API array, a file empty so far) holds its images inline: it is served through an
- * InlineImageSpool, into a store in a temporary folder removed on close. Never into the store
+ * transcript, an API array, a file empty so far) holds its images inline: it is served through a
+ * SessionSpool (with a Claude Code session's subagent files), into a store in a temporary folder removed on close. Never into the store
  * given: that is the durable store of the user's own sessions, and another agent's screenshots
  * (hundreds of MB) have no place there; the file itself remains their record.
  */
@@ -55,7 +55,7 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
 async function openSpooledLog(logPath: string): Promise<ServedLog> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-replay-spool-'));
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const spool = await InlineImageSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store });
+  const spool = await SessionSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store });
   const session = new LiveSession(spool.outputPath, spool.writtenIds);
   await session.tail.poll();
   let stops: (() => void)[] = [];

@@ -1,4 +1,21 @@
-import { readAgentLog, type AttachmentRef } from '@toolcard/ui-tool-image/model';
+import { AgentLogReader, type AgentLog, type AttachmentRef } from '@toolcard/ui-tool-image/model';
+
+import { SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
+
+/** What the viewer reads from the text the server sent: the transcript, with its subagent files' lines. */
+export function readServedLog(text: string): AgentLog {
+  const reader = new AgentLogReader();
+  new SubagentFrameSplitter(
+    (transcript) => {
+      reader.append(transcript);
+    },
+    (file, line) => {
+      reader.appendSubagent(file, line);
+    },
+  ).push(text);
+  reader.end();
+  return reader.snapshot();
+}
 
 /** Every value in what readAgentLog read (its conversation: messages, calls, results). */
 function valuesIn(root: unknown): unknown[] {
@@ -13,7 +30,7 @@ function valuesIn(root: unknown): unknown[] {
 
 /** What a viewer reading `text` shows of its images: the stored references, and the placeholders of images not shown. */
 export function imagesShown(text: string) {
-  const log = readAgentLog(text);
+  const log = readServedLog(text);
   const values = valuesIn(log.conversation);
   const refs = values.filter((value): value is AttachmentRef => typeof value === 'object' && value !== null && 'attachmentId' in value);
   const placeholders = values.filter((value): value is string => typeof value === 'string' && value.startsWith('[image'));

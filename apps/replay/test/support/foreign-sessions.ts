@@ -98,3 +98,118 @@ export function prettyAnthropicMessages(image: string): string {
   ];
   return `${JSON.stringify(messages, null, 2)}\n`;
 }
+
+/** The session id and its transcript's name, as Claude Code names it (`<sessionId>.jsonl`). */
+export const SUBAGENT_SESSION_ID = '7d1e0c52-0000-4000-8000-00000000a9e7';
+
+interface ClaudeThread {
+  readonly sessionId: string;
+  readonly version: string;
+  /** A subagent's own file: `isSidechain`, its agent's id on every line. */
+  readonly agentId?: string;
+  readonly uuidPrefix: string;
+}
+
+/** Writes one thread's lines chained by `parentUuid`, numbered from `first`. */
+function claudeThreadLines(thread: ClaudeThread, first: number, lines: readonly (readonly [type: string, fields: Line])[]): string {
+  return jsonLines(
+    lines.map(([type, fields], offset) => {
+      const index = first + offset;
+      return {
+        parentUuid: index === 1 ? null : `${thread.uuidPrefix}-${index - 1}`,
+        isSidechain: thread.agentId !== undefined,
+        ...(thread.agentId === undefined ? {} : { agentId: thread.agentId }),
+        sessionId: thread.sessionId,
+        cwd: '/home/qa/project',
+        version: thread.version,
+        userType: 'external',
+        type,
+        uuid: `${thread.uuidPrefix}-${index}`,
+        timestamp: new Date(Date.UTC(2026, 1, 3, 10, 0, index)).toISOString(),
+        ...fields,
+      };
+    }),
+  );
+}
+
+function assistantBlock(messageId: string, block: Line): Line {
+  return {
+    message: { id: messageId, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [block], stop_reason: null, usage: {} },
+    requestId: `req_${messageId}`,
+  };
+}
+
+export const SUBAGENT_PROMPT = 'Take a screenshot of the settings page and describe it.';
+
+/**
+ * A Claude Code transcript whose Task call started subagent `agentId` (`version` 2.1.x writes it
+ * in `<sessionId>/subagents/`, older ones beside the transcript): the call, and with `finished`
+ * its result naming the agent in `toolUseResult`.
+ */
+export function claudeCodeTaskTranscript({ agentId, version, finished }: { agentId: string; version: string; finished: boolean }): string {
+  const main: ClaudeThread = { sessionId: SUBAGENT_SESSION_ID, version, uuidPrefix: 'main' };
+  return claudeThreadLines(main, 1, [
+    ['user', { message: { role: 'user', content: 'check the settings page' } }],
+    [
+      'assistant',
+      assistantBlock('msg_task', {
+        type: 'tool_use',
+        id: 'toolu_task',
+        name: 'Task',
+        input: { description: 'Screenshot settings', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose' },
+      }),
+    ],
+    ...(finished
+      ? ([
+          [
+            'user',
+            {
+              message: {
+                role: 'user',
+                content: [{ tool_use_id: 'toolu_task', type: 'tool_result', content: [{ type: 'text', text: 'The page shows two toggles.' }] }],
+              },
+              toolUseResult: { status: 'completed', agentId, prompt: SUBAGENT_PROMPT, content: [{ type: 'text', text: 'The page shows two toggles.' }] },
+            },
+          ],
+        ] as const)
+      : []),
+  ]);
+}
+
+/**
+ * Subagent `agentId`'s own file (of session `sessionId`): its prompt and a Read of a screenshot
+ * (the bytes in the tool_result), then a Grep; `part` gives the file up to the Read, or the rest.
+ */
+export function claudeCodeSubagentFile({
+  agentId,
+  version,
+  screenshot,
+  sessionId = SUBAGENT_SESSION_ID,
+  part = 'all',
+}: {
+  agentId: string;
+  version: string;
+  screenshot: string;
+  sessionId?: string;
+  part?: 'all' | 'start' | 'rest';
+}): string {
+  const thread: ClaudeThread = { sessionId, version, agentId, uuidPrefix: `agent-${agentId}` };
+  const start = claudeThreadLines(thread, 1, [
+    ['user', { message: { role: 'user', content: SUBAGENT_PROMPT } }],
+    [
+      'assistant',
+      assistantBlock(`msg_${agentId}_1`, {
+        type: 'tool_use',
+        id: `toolu_${agentId}_read`,
+        name: 'Read',
+        input: { file_path: '/home/qa/project/settings.png' },
+      }),
+    ],
+    ['user', { message: { role: 'user', content: [{ tool_use_id: `toolu_${agentId}_read`, type: 'tool_result', content: [base64Block(screenshot)] }] } }],
+  ]);
+  const rest = claudeThreadLines(thread, 4, [
+    ['assistant', assistantBlock(`msg_${agentId}_2`, { type: 'tool_use', id: `toolu_${agentId}_grep`, name: 'Grep', input: { pattern: 'toggle' } })],
+    ['user', { message: { role: 'user', content: [{ tool_use_id: `toolu_${agentId}_grep`, type: 'tool_result', content: 'settings.tsx' }] } }],
+  ]);
+  return part === 'start' ? start : part === 'rest' ? rest : start + rest;
+}

@@ -10,13 +10,11 @@ import { InlineImageSaver } from './inline-image-saver.ts';
 import { LineSplitter, type SplitLine } from './line-splitter.ts';
 import { notReplayedLine } from './not-replayed.ts';
 import { ReadMark } from './read-mark.ts';
-import { SpoolOutput } from './spool-output.ts';
+import { SpoolOutput, type SpoolLines } from './spool-output.ts';
 
 export interface InlineImageSpoolOptions {
   /** The file followed (another agent's transcript, an API array…). */
   readonly sourcePath: string;
-  /** Where the rewritten copy is written (the file the replay server serves). */
-  readonly outputPath: string;
   /** The store inline images are moved into. */
   readonly store: AttachmentStore;
   /** Bytes per read of the source. */
@@ -49,14 +47,13 @@ interface DocumentVersion {
  */
 export class InlineImageSpool {
   readonly #sourcePath: string;
-  readonly #output: SpoolOutput;
+  readonly #output: SpoolLines;
   readonly #saver: InlineImageSaver;
   readonly #chunkBytes: number;
   readonly #maxLineBytes: number;
   readonly #splitter: LineSplitter;
   readonly #polls = new SerialRuns(() => this.#pollOnce());
   readonly #stopping = new AbortController();
-  readonly #writtenIds = new Set<string>();
   readonly #mark = new ReadMark();
   #inode: number | undefined;
   /** Bytes of the source read so far (the splitter holds those of an unfinished line). */
@@ -67,7 +64,8 @@ export class InlineImageSpool {
   /** A poll failed halfway (a write error…). */
   #interrupted = false;
 
-  private constructor(options: InlineImageSpoolOptions, output: SpoolOutput) {
+  /** A spool writing to `output` (a copy of its own, or its share of a session's copy). */
+  constructor(options: InlineImageSpoolOptions, output: SpoolLines) {
     this.#sourcePath = options.sourcePath;
     this.#output = output;
     this.#saver = new InlineImageSaver(options.store);
@@ -77,7 +75,7 @@ export class InlineImageSpool {
   }
 
   /** A spool whose copy exists (empty) from the start; nothing is read before the first poll. */
-  static async open(options: InlineImageSpoolOptions): Promise<InlineImageSpool> {
+  static async open(options: InlineImageSpoolOptions & { readonly outputPath: string }): Promise<InlineImageSpool> {
     return new InlineImageSpool(options, await SpoolOutput.create(options.outputPath));
   }
 
@@ -87,7 +85,7 @@ export class InlineImageSpool {
 
   /** The ids of the images in the copy as it stands (a live view: the attachment route serves these only). */
   get writtenIds(): ReadonlySet<string> {
-    return this.#writtenIds;
+    return this.#output.writtenIds;
   }
 
   /** Copies what the source holds now; polls never overlap. */
@@ -144,7 +142,6 @@ export class InlineImageSpool {
     this.#document = undefined;
     this.#splitter.clear();
     this.#mark.reset();
-    this.#writtenIds.clear();
     await this.#output.startOver();
   }
 
@@ -181,7 +178,7 @@ export class InlineImageSpool {
       if (this.#layout === 'document') return;
     }
     const rewritten = await rewriteInlineImages(text, this.#saveImage);
-    await this.#write(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
+    await this.#output.appendLine(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
   }
 
   /** The whole source as one JSON document, written as one line; again each time the file changes. */
@@ -191,7 +188,6 @@ export class InlineImageSpool {
     this.#readEnd = version.size;
     this.#splitter.clear();
     this.#mark.reset();
-    this.#writtenIds.clear();
     await this.#output.startOver();
     if (version.size > this.#maxLineBytes) {
       await this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
@@ -205,13 +201,8 @@ export class InlineImageSpool {
       return;
     }
     // Outside its strings (which cannot hold a raw line break) JSON's line breaks are whitespace.
-    await this.#write(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
+    await this.#output.appendLine(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
   }
 
   readonly #saveImage = (base64: string) => this.#saver.save(base64, this.#stopping.signal);
-
-  async #write(line: string | Buffer, attachmentIds: readonly string[]): Promise<void> {
-    await this.#output.appendLine(line);
-    for (const id of attachmentIds) this.#writtenIds.add(id);
-  }
 }

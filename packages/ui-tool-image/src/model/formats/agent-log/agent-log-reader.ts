@@ -5,6 +5,7 @@ import { SessionLogReader, type LogProblem } from '../toolcard/session-log';
 import type { AgentLog } from './agent-log';
 import { DOCUMENT_FORMATS, LINE_FORMATS, type DocumentFormat } from './format-registry';
 import type { FormatReader, SessionFacts } from './format-reader';
+import { SubagentLines } from './subagent-lines';
 
 /** How many lines may pass before a file that matches no format is called unknown. */
 const LINES_TO_RECOGNISE = 20;
@@ -95,8 +96,39 @@ export class AgentLogReader {
   private linesRead = 0;
   private ended = false;
   private readonly problems: LogProblem[] = [];
+  /** Subagent files' text given before the log's format was known. */
+  private heldSubagentText: { readonly file: string; readonly chunk: string }[] = [];
+  private subagents: SubagentLines | undefined;
 
   append(chunk: string): void {
+    this.appendText(chunk);
+    this.readHeldSubagentText();
+  }
+
+  /**
+   * A chunk of one of the log's subagent files (Claude Code's `agent-<id>.jsonl`), `file` its name:
+   * its calls nest under the call that started that agent. Held until the log's format is known,
+   * then read if that format's subagents write files of their own, ignored otherwise.
+   */
+  appendSubagent(file: string, chunk: string): void {
+    this.heldSubagentText.push({ file, chunk });
+    this.readHeldSubagentText();
+  }
+
+  private readHeldSubagentText(): void {
+    const { state } = this;
+    if (state.kind === 'recognising' || this.heldSubagentText.length === 0) return;
+    const held = this.heldSubagentText;
+    this.heldSubagentText = [];
+    if (state.kind !== 'lines' || state.reader.readSubagentLine === undefined) return;
+    const { reader } = state;
+    this.subagents ??= new SubagentLines((value, line, file) => {
+      reader.readSubagentLine?.(value, line, file);
+    }, this.problems);
+    for (const { file, chunk } of held) this.subagents.append(file, chunk);
+  }
+
+  private appendText(chunk: string): void {
     const { state } = this;
     if (state.kind === 'toolcard') {
       state.read.log.append(chunk);
@@ -128,6 +160,8 @@ export class AgentLogReader {
     if (state.kind === 'toolcard') state.read.log.end();
     else if (state.kind === 'document') this.state = documentState(state.text);
     else if (state.kind === 'recognising') this.giveUp();
+    this.readHeldSubagentText();
+    this.subagents?.end();
   }
 
   snapshot(): AgentLog {

@@ -40,5 +40,7 @@ export interface FormatReader {
   readonly format: AgentLogFormat;
   /** `line` is the 1-based line number in the file. */
   readLine(value: unknown, line: number): void;
+  /** A format whose subagents write files of their own (Claude Code): a line of the one named `file`. */
+  readSubagentLine?(value: unknown, line: number, file: string): void;
   snapshot(): FormatSnapshot;
 }

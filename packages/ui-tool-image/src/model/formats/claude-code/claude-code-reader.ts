@@ -26,6 +26,11 @@ function promptText(content: unknown): string | undefined {
   return isRecord(first) && typeof first.text === 'string' ? first.text : undefined;
 }
 
+/** `agent-<id>.jsonl` → `<id>`; a file named otherwise is an agent of its own name. */
+function agentIdOfFile(file: string): string {
+  return /^agent-(.+)\.jsonl$/.exec(file)?.[1] ?? file;
+}
+
 function nonEmptyString(value: unknown): string | undefined {
   return isNonEmptyString(value) ? value : undefined;
 }
@@ -56,12 +61,13 @@ export class ClaudeCodeReader implements FormatReader {
   }
 
   /**
-   * A line of a subagent's own file (`agent-<id>.jsonl`, `subagents/agent-<id>.jsonl`), `line` its
-   * line there: its calls nest under `parentCallId` (shown at the top level while no such call is
-   * read). Its problems name the file's line; its facts are the session's, not read again.
+   * A line of a subagent's own file (`agent-<id>.jsonl` beside the transcript, or in
+   * `<session>/subagents/`), `file` its name and `line` its line there: its calls nest under the
+   * `Task`/`Agent` call whose result names agent `<id>` (or whose prompt is its first). Its problems
+   * name the file and line; its facts are the session's, not read again.
    */
-  readSubagentLine(value: unknown, line: number, parentCallId: string): void {
-    this.read(value, { index: line - 1, label: `subagent of call ${parentCallId}, line ${line}` }, this.sidechains.subagentThread(parentCallId));
+  readSubagentLine(value: unknown, line: number, file: string): void {
+    this.read(value, { index: line - 1, label: `${file}, line ${line}` }, this.sidechains.agentThread(agentIdOfFile(file)));
   }
 
   snapshot(): FormatSnapshot {

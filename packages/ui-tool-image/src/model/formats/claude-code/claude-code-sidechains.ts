@@ -31,7 +31,6 @@ export class ClaudeSidechains {
   private readonly unclaimedCalls = new Map<string, string[]>();
   /** Prompted sidechains not linked yet, by prompt. */
   private readonly unlinkedThreads = new Map<string, SidechainThread[]>();
-  private readonly subagentThreads = new Map<string, SidechainThread>();
 
   constructor(private readonly conversation: ConversationAssembler) {}
 
@@ -53,14 +52,18 @@ export class ClaudeSidechains {
     return thread;
   }
 
-  /** The thread of a subagent's own file, nested under `parentCallId`. */
-  subagentThread(parentCallId: string): SidechainThread {
-    let thread = this.subagentThreads.get(parentCallId);
-    if (thread === undefined) {
-      thread = this.newThread();
-      this.subagentThreads.set(parentCallId, thread);
-      this.link(thread, parentCallId);
-    }
+  /**
+   * The thread of a subagent's own file, whose agent is `agentId` (the one its name gives): nested
+   * once a call's result names that agent, or (while the call runs) by its first prompt.
+   */
+  agentThread(agentId: string): SidechainThread {
+    const known = this.threadOfAgent.get(agentId);
+    if (known !== undefined) return known;
+    const thread = this.newThread();
+    thread.agentId = agentId;
+    this.threadOfAgent.set(agentId, thread);
+    const callId = this.callOfAgent.get(agentId);
+    if (callId !== undefined) this.link(thread, callId);
     return thread;
   }
 

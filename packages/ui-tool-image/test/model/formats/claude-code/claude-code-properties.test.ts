@@ -25,7 +25,7 @@ function run(plan: readonly { line: unknown; snapshotAfter: boolean; subagentOf:
   const snapshots = [reader.snapshot()];
   plan.forEach(({ line, snapshotAfter, subagentOf }, index) => {
     if (subagentOf === null) reader.readLine(line, index + 1);
-    else reader.readSubagentLine(line, index + 1, subagentOf);
+    else reader.readSubagentLine(line, index + 1, `agent-${subagentOf}.jsonl`);
     if (takeSnapshots && snapshotAfter) snapshots.push(reader.snapshot());
   });
   snapshots.push(reader.snapshot());

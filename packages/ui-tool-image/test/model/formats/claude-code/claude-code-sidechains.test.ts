@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allNodes } from '../../builders';
+import type { ClaudeCodeReader } from '../../../../src/model/formats/claude-code/claude-code-reader';
 import { callNodes, feed, outline, replay, text, toolUse, TranscriptWriter, type Line } from './transcript';
 
 const PROMPT = 'Find where data-border-color is used.';
@@ -112,16 +113,21 @@ function renamed(line: Line): Line {
   return JSON.parse(JSON.stringify(line).replaceAll('toolu_grep', 'toolu_grep2').replaceAll('toolu_read', 'toolu_read2')) as Line;
 }
 
-describe('ClaudeCodeReader.readSubagentLine: a subagent file under its parent call', () => {
-  it('nests the file’s calls under the given call, also when the file is read first', () => {
+describe('ClaudeCodeReader.readSubagentLine: a subagent file under the call that started its agent', () => {
+  /** A subagent file's lines as 2.1.x writes them: `isSidechain`, the agent's id on every line. */
+  function agentFile(reader: ClaudeCodeReader, file: string, lines: readonly Line[], firstLine = 1): void {
+    lines.forEach((line, index) => {
+      reader.readSubagentLine(line, firstLine + index, file);
+    });
+  }
+
+  it('nests the file’s calls under the call whose result names its agent, also when the file is read first', () => {
     const t = new TranscriptWriter();
     const reader = feed([]);
-    // A prompt of its own: only the given call id can place it.
-    sidechainLines('a9', 'side', 'Something else entirely.').forEach((line, index) => {
-      reader.readSubagentLine(line, index + 1, 'toolu_task');
-    });
+    // A prompt of its own: only the agent id can place it.
+    agentFile(reader, 'agent-a9.jsonl', sidechainLines('a9', 'side', 'Something else entirely.'));
     expect(outline(reader.snapshot().conversation.items)).toEqual(['user text', 'assistant text', 'call Grep settled', 'call Read settled', 'assistant text']);
-    feed([taskCall(t), t.result('toolu_task', 'done')], reader);
+    feed([taskCall(t), t.result('toolu_task', 'done', { toolUseResult: { status: 'completed', agentId: 'a9' } })], reader);
     const snapshot = reader.snapshot();
     expect(outline(snapshot.conversation.items)).toEqual(['call Task settled [Grep, Read]']);
     expect(snapshot.conversation.items[0]?.line).toBe(1);
@@ -132,9 +138,40 @@ describe('ClaudeCodeReader.readSubagentLine: a subagent file under its parent ca
     ]);
   });
 
+  it('while the Task runs, its file nests by its first prompt; a file read after the result joins its call at once', () => {
+    const t = new TranscriptWriter();
+    const reader = feed([taskCall(t, 'toolu_t1'), taskCall(t, 'toolu_t2')]);
+    agentFile(reader, 'agent-b1.jsonl', sidechainLines('b1'));
+    expect(outline(reader.snapshot().conversation.items)).toEqual(['call Task running [Grep, Read]', 'call Task running']);
+    feed([t.result('toolu_t2', 'done', { toolUseResult: { agentId: 'b2' } })], reader, 3);
+    agentFile(reader, 'agent-b2.jsonl', sidechainLines('b2', 'side2', 'Not the prompt.').map(renamed));
+    expect(outline(reader.snapshot().conversation.items)).toEqual(['call Task running [Grep, Read]', 'call Task settled [Grep, Read]']);
+  });
+
+  it('the file decides the agent, not a line’s own agentId', () => {
+    const t = new TranscriptWriter();
+    const reader = feed([taskCall(t), t.result('toolu_task', 'done', { toolUseResult: { agentId: 'c1' } })]);
+    agentFile(reader, 'agent-c1.jsonl', sidechainLines('someone-else', 'side', 'Not the prompt.'));
+    expect(outline(reader.snapshot().conversation.items)).toEqual(['call Task settled [Grep, Read]']);
+  });
+
+  it('a file whose agent no call names stays at the top level', () => {
+    const t = new TranscriptWriter();
+    const reader = feed([taskCall(t), t.result('toolu_task', 'done', { toolUseResult: { agentId: 'd1' } })]);
+    agentFile(reader, 'agent-other.jsonl', sidechainLines('other', 'side', 'Not the prompt.'));
+    expect(outline(reader.snapshot().conversation.items)).toEqual([
+      'call Task settled',
+      'user text',
+      'assistant text',
+      'call Grep settled',
+      'call Read settled',
+      'assistant text',
+    ]);
+  });
+
   it('names the subagent file and its line in a problem', () => {
     const reader = feed([]);
-    reader.readSubagentLine('not a line', 7, 'toolu_task');
-    expect(reader.snapshot().problems).toEqual([{ line: 0, message: 'subagent of call toolu_task, line 7: line is not a JSON object' }]);
+    reader.readSubagentLine('not a line', 7, 'agent-a9.jsonl');
+    expect(reader.snapshot().problems).toEqual([{ line: 0, message: 'agent-a9.jsonl, line 7: line is not a JSON object' }]);
   });
 });
