@@ -47,8 +47,8 @@ export async function publishDirectoryOnce(tempRoot: string, finalDir: string, f
 /**
  * Creates `files` in the empty `dir`, then writes and fsyncs each of them and `dir` (once it
  * holds them all) at once: they only have to be durable before the rename, in any order.
- * Run one after another instead, a cold read_image takes 1.33–1.74× as long (tiny.png 1.74×,
- * animated.gif 1.33×, medians of 8 interleaved runs, bench:host 2026-12-04).
+ * Run one after another instead, a cold read_image takes 1.33–1.74× as long (animated.gif 1.33×,
+ * tiny.png 1.74×; 8 in-process runs interleaved with bench:host's peer+write floor, 2026-12-04).
  */
 async function writeFilesDurably(dir: string, files: readonly FileEntry[]): Promise<void> {
   const created = files.map((file) => ({ data: file.data, opened: open(path.join(dir, file.name), 'wx') }));
