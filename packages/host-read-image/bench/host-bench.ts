@@ -1,6 +1,7 @@
 /**
  * pnpm bench:host — the read_image pipeline against floors measured in the same run: a plain
- * decode, the pipeline a peer tool runs (read, orient, resize, encode, hash) and, for warm
+ * decode, the pipeline a peer tool runs (read, orient, resize, encode, hash), that pipeline plus
+ * the least durable write of its output (the like-for-like floor of a cold read) and, for warm
  * re-reads, readFile + sha256. Each case runs in its own process so its peak RSS is its own.
  * Results, with every raw sample: .bench-results/host.json
  */
@@ -18,6 +19,7 @@ const TARGETS = {
   warmVsReadHash: 2,
   passthroughVsPeer: 0.5,
   smallFileVsPeer: 1.5,
+  smallFileVsPeerWrite: 1.3,
   smallFileBytes: 100_000,
   bombMs: 20,
   bombRssMiB: 20,
@@ -26,6 +28,7 @@ const TARGETS = {
 interface Ratios {
   readonly coldVsDecode: number;
   readonly coldVsPeer: number;
+  readonly coldVsPeerWrite: number;
   readonly warmVsPeer: number;
   readonly warmVsReadHash: number;
 }
@@ -40,7 +43,7 @@ interface Row {
   readonly refusalMs?: number;
   readonly rssGrowthMiB?: number;
   readonly peakRssMiB: number;
-  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'readHashFloor', number>;
+  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'readHashFloor', number>;
   readonly ratios?: Ratios;
   readonly bestRatios?: Ratios;
 }
@@ -76,6 +79,8 @@ console.table(
     'cold×decode': fmt(row.ratios?.coldVsDecode),
     'peer ms': fmt(row.medianMs?.peer, 1),
     'cold×peer': fmt(row.ratios?.coldVsPeer),
+    'peer+write ms': fmt(row.medianMs?.peerWriteFloor, 1),
+    'cold×peer+write': fmt(row.ratios?.coldVsPeerWrite),
     'warm ms': fmt(row.medianMs?.warm, 1),
     'warm×peer': fmt(row.ratios?.warmVsPeer),
     'read+sha ms': fmt(row.medianMs?.readHashFloor, 1),
@@ -105,7 +110,15 @@ function checksOf(row: Row): Check[] {
   });
   return [
     ...(row.coldVsPeerTarget === undefined ? [] : [vsPeer(row.coldVsPeerTarget, 'named file')]),
-    ...(row.sizeBytes < TARGETS.smallFileBytes ? [vsPeer(TARGETS.smallFileVsPeer, `under ${TARGETS.smallFileBytes / 1000} kB`)] : []),
+    ...(row.sizeBytes < TARGETS.smallFileBytes
+      ? [
+          vsPeer(TARGETS.smallFileVsPeer, `under ${TARGETS.smallFileBytes / 1000} kB`),
+          {
+            check: `${row.file} cold ≤ ${TARGETS.smallFileVsPeerWrite}× peer + durable write (under ${TARGETS.smallFileBytes / 1000} kB): ${ratios.coldVsPeerWrite.toFixed(2)}× (best of each: ${fmt(best?.coldVsPeerWrite)}×)`,
+            ok: ratios.coldVsPeerWrite <= TARGETS.smallFileVsPeerWrite,
+          },
+        ]
+      : []),
     ...(row.passthrough === true ? [vsPeer(TARGETS.passthroughVsPeer, 'passthrough')] : []),
     {
       check: `${row.file} warm ≤ ${TARGETS.warmVsReadHash}× readFile + sha256: ${ratios.warmVsReadHash.toFixed(2)}× (best of each: ${fmt(best?.warmVsReadHash)}×)`,

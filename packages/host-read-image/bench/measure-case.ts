@@ -3,7 +3,7 @@
  * prints one JSON line. Usage: tsx bench/measure-case.ts <file> <refusal:0|1> <iterations>
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +26,7 @@ function median(samples: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'readHashFloor';
+type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'readHashFloor';
 
 function summarised(samples: Record<Contenders, number[]>, statistic: (values: number[]) => number): Record<Contenders, number> {
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, statistic(values)])) as Record<Contenders, number>;
@@ -40,6 +40,7 @@ function ratiosOf(ms: Record<Contenders, number>) {
   return {
     coldVsDecode: ms.cold / ms.decodeFloor,
     coldVsPeer: ms.cold / ms.peer,
+    coldVsPeerWrite: ms.cold / ms.peerWriteFloor,
     warmVsPeer: ms.warm / ms.peer,
     warmVsReadHash: ms.warm / ms.readHashFloor,
   };
@@ -81,6 +82,19 @@ if (sourceType === undefined) throw new Error(`${file} is not a PNG, JPEG, WebP 
 const peerType = storedMediaType(sourceType);
 const maxSide = DEFAULT_IMAGE_LIMITS.normalizedImageMaxDimension;
 
+async function peerOutput(): Promise<Buffer> {
+  const data = await readFile(file);
+  const resized = sharp(data).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  const encoded = await inFormat(resized, peerType).toBuffer();
+  createHash('sha256').update(encoded).digest();
+  return encoded;
+}
+
+const writeFloorDir = path.join(scratch, 'write-floor');
+await mkdir(path.join(writeFloorDir, 'tmp'), { recursive: true });
+await mkdir(path.join(writeFloorDir, 'objects'));
+let writeCount = 0;
+
 const floors = {
   /** The floor bench:host always had: read, hash and decode the first frame, no resize or encode. */
   decode: async () => {
@@ -90,10 +104,31 @@ const floors = {
   },
   /** What a peer tool runs: read, orient, resize to 2048 inside, encode, hash; no validation, no store. */
   peer: async () => {
-    const data = await readFile(file);
-    const resized = sharp(data).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-    const encoded = await inFormat(resized, peerType).toBuffer();
-    createHash('sha256').update(encoded).digest();
+    await peerOutput();
+  },
+  /**
+   * The like-for-like floor of a cold read: the peer pipeline, then the least durable write of
+   * its output — a temp file written and fsynced, renamed under a new name into a folder, the
+   * folder fsynced. No second file, no temp dir, no validation, no index.
+   */
+  peerWrite: async () => {
+    const encoded = await peerOutput();
+    const name = `${writeCount++}`;
+    const temp = path.join(writeFloorDir, 'tmp', name);
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(encoded);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path.join(writeFloorDir, 'objects', name));
+    const folder = await open(path.join(writeFloorDir, 'objects'), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
   },
   /** The least a warm re-read can do: read the file and hash it. */
   readHash: async () => {
@@ -133,6 +168,7 @@ if (refusalFlag === '1') {
     warm: { run: () => execute(warmTool) },
     decodeFloor: { run: floors.decode },
     peer: { run: floors.peer },
+    peerWriteFloor: { run: floors.peerWrite },
     readHashFloor: { run: floors.readHash },
   });
   const ms = summarised(samples, median);

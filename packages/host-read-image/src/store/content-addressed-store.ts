@@ -138,34 +138,15 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     }
     const header = await readImageHeader(input.data, mediaType);
     assertSourceAdmissible(header, input.mediaType, this.imageLimits);
-    const { image, object } = await this.decodeLimiter(async () => {
+    const image = await this.decodeLimiter(() => {
       this.assertUsable(signal);
-      // What storing needs no bytes for is prepared while the image decodes.
-      const object = this.backend.draft();
-      try {
-        return { image: await normaliseImage(input.data, header, this.imageLimits), object };
-      } catch (error) {
-        await object.discard();
-        throw error;
-      }
+      return normaliseImage(input.data, header, this.imageLimits);
     });
-    try {
-      this.assertUsable(signal);
-    } catch (error) {
-      await object.discard();
-      throw error;
-    }
+    this.assertUsable(signal);
     const stored = storedRefOf(image);
-    // The index entry is written while the object is; it becomes visible only once the object is stored.
-    const entry = this.sources.prepare(sourceDigest, { source: header, ref: stored.ref }, signal);
-    let ref: StoredRef;
-    try {
-      ref = await object.put(image, stored, signal);
-    } catch (error) {
-      await entry.discard();
-      throw error;
-    }
-    await entry.publish();
+    const ref = await this.backend.put(image, stored, signal);
+    // Only once the object is stored: an entry never runs ahead of the object it names.
+    await this.sources.record(sourceDigest, { source: header, ref: stored.ref }, signal);
     return ref;
   }
 

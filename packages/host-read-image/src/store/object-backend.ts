@@ -9,10 +9,12 @@ import type { StoredRef } from './stored-ref.ts';
  */
 export interface ObjectBackend {
   /**
-   * Starts a store of one image, made while the image is being produced: a backend may prepare
-   * what needs no bytes (the local one makes its temp files). The draft is then put or discarded.
+   * Stores the image under the sha256 of its bytes (`stored`, from storedRefOf) and returns its
+   * reference. An object already there is verified first and reused only when intact; a damaged
+   * one is replaced or the call fails (ATTACHMENT_WRITE_FAILED): it never returns a reference
+   * that cannot be read back.
    */
-  draft(): ObjectDraft;
+  put(image: NormalisedImage, stored: DigestedRef, signal: AbortSignal | undefined): Promise<StoredRef>;
   /** The object with this digest, its bytes re-verified (ATTACHMENT_NOT_FOUND / ATTACHMENT_CORRUPT). */
   get(digest: string, signal: AbortSignal | undefined): Promise<StoredImage>;
   /**
@@ -25,31 +27,11 @@ export interface ObjectBackend {
   readonly sourceRecords: SourceRecordStorage;
 }
 
-export interface ObjectDraft {
-  /**
-   * Stores the image under the sha256 of its bytes (`stored`, from storedRefOf) and returns its
-   * reference. An object already there is verified first and reused only when intact; a damaged
-   * one is replaced or the call fails (ATTACHMENT_WRITE_FAILED): it never returns a reference
-   * that cannot be read back.
-   */
-  put(image: NormalisedImage, stored: DigestedRef, signal: AbortSignal | undefined): Promise<StoredRef>;
-  /** Drops what the draft prepared, unless put was called (which never leaves anything behind). */
-  discard(): Promise<void>;
-}
-
 /** A cache's storage: a failed read is a miss, a failed write is ignored by the caller. */
 export interface SourceRecordStorage {
   read(sourceDigest: string, signal: AbortSignal | undefined): Promise<string | undefined>;
-  /**
-   * Starts writing a record that only becomes visible at `publish()` — called once the object it
-   * names is stored —, so the writing overlaps the object's. `discard()` drops it.
-   */
-  prepare(sourceDigest: string, text: string, signal: AbortSignal | undefined): PreparedRecord;
-}
-
-export interface PreparedRecord {
-  publish(): Promise<void>;
-  discard(): Promise<void>;
+  /** Writes (or replaces) a record; called only once the object it names is stored. */
+  write(sourceDigest: string, text: string, signal: AbortSignal | undefined): Promise<void>;
 }
 
 /** A normalised image's reference facts and the sha256 of its bytes, which keys it. */

@@ -1,7 +1,7 @@
 import type { SourceFacts } from '../image/source-admission.ts';
 import type { ImageLimits } from '../seams/attachment-store.ts';
 import { localDigestOf } from './attachment-id.ts';
-import type { PreparedRecord, SourceRecordStorage } from './object-backend.ts';
+import type { SourceRecordStorage } from './object-backend.ts';
 import { isImageMediaType, isRecord, parseDimensions, parseJson, parseStoredRef, type StoredRef } from './stored-ref.ts';
 
 /** What an earlier save of the same source bytes established. */
@@ -50,23 +50,17 @@ export class SourceIndex {
   }
 
   /**
-   * Starts writing the entry for these source bytes; `publish()` it once the object it names is
-   * stored, or `discard()` it. Neither fails: a missing entry only costs the next save a decode.
+   * Records the entry for these source bytes, once the object it names is stored. Never fails:
+   * a missing entry only costs the next save a decode.
    */
-  prepare(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): PreparedRecord {
+  async record(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): Promise<void> {
     const record = {
       source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
       normalisedWith: normalisationOf(this.limits),
       ref: entry.ref,
     };
-    const prepared = this.records.prepare(sourceDigest, JSON.stringify(record), signal);
-    return {
-      publish: async () => {
-        this.remember(sourceDigest, entry);
-        await prepared.publish().catch(() => undefined);
-      },
-      discard: () => prepared.discard().catch(() => undefined),
-    };
+    this.remember(sourceDigest, entry);
+    await this.records.write(sourceDigest, JSON.stringify(record), signal).catch(() => undefined);
   }
 
   private async read(sourceDigest: string, signal: AbortSignal | undefined): Promise<SourceIndexEntry | undefined> {

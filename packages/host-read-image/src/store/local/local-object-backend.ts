@@ -4,9 +4,9 @@ import { isMissingPathError } from '../../fs/fs-errors.ts';
 import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
-import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type SourceRecordStorage } from '../object-backend.ts';
 import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
-import { draftDirectory, prepareFileReplacement, replaceFileDurably, type DirectoryDraft } from './durable-write.ts';
+import { publishDirectoryOnce, replaceFile } from './durable-write.ts';
 import { readExpectedLength, readRecordFile } from './store-file-reads.ts';
 import { OBJECT_IMAGE_FILE, OBJECT_REF_FILE, type StoreLayout } from './store-layout.ts';
 
@@ -28,27 +28,21 @@ export class LocalObjectBackend implements ObjectBackend {
   constructor(private readonly layout: StoreLayout) {
     this.sourceRecords = {
       read: (sourceDigest) => readRecordFile(layout.sourceEntry(sourceDigest)),
-      prepare: (sourceDigest, text) => prepareFileReplacement(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text)),
+      write: (sourceDigest, text) => replaceFile(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text), 'no-sync'),
     };
   }
 
-  draft(): ObjectDraft {
-    const directory = draftDirectory(this.layout.tempRoot, this.layout.objectsDir, [OBJECT_IMAGE_FILE, OBJECT_REF_FILE]);
-    return { put: (image, stored) => this.put(image, stored, directory), discard: () => directory.discard() };
-  }
-
-  private async put(image: NormalisedImage, { digest, ref }: DigestedRef, directory: DirectoryDraft): Promise<StoredRef> {
+  async put(image: NormalisedImage, { digest, ref }: DigestedRef): Promise<StoredRef> {
     try {
       const state = await this.inspect(digest, image.data.length, image.data);
       if (state.image === 'missing' && state.ref === 'missing') {
-        const published = await directory.publish(this.layout.objectDir(digest), [
+        const published = await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
           { name: OBJECT_IMAGE_FILE, data: image.data },
           { name: OBJECT_REF_FILE, data: refRecord(ref) },
         ]);
         if (published === 'created') return ref;
-      } else {
-        await directory.discard();
-        if (isIntact(state)) return ref;
+      } else if (isIntact(state)) {
+        return ref;
       }
       // Something is at the object's path: a concurrent save's object, or a damaged one.
       await this.repair(digest, image.data, ref);
@@ -91,8 +85,8 @@ export class LocalObjectBackend implements ObjectBackend {
    */
   private async repair(digest: string, data: Uint8Array, ref: StoredRef): Promise<void> {
     const before = await this.inspect(digest, data.length, data);
-    if (before.image !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectImage(digest), data);
-    if (before.ref !== 'intact') await replaceFileDurably(this.layout.tempRoot, this.layout.objectRef(digest), refRecord(ref));
+    if (before.image !== 'intact') await replaceFile(this.layout.tempRoot, this.layout.objectImage(digest), data, 'sync');
+    if (before.ref !== 'intact') await replaceFile(this.layout.tempRoot, this.layout.objectRef(digest), refRecord(ref), 'sync');
     if (!isIntact(await this.inspect(digest, data.length, data))) {
       throw new AttachmentError('ATTACHMENT_WRITE_FAILED', `Attachment ${attachmentIdOf(digest)} is damaged in the store and could not be replaced.`);
     }

@@ -3,7 +3,7 @@ import { GetObjectCommand, PutObjectCommand, S3ServiceException, type GetObjectC
 import type { NormalisedImage } from '../../image/image-normaliser.ts';
 import { AttachmentError, type StoredImage } from '../../seams/attachment-store.ts';
 import { attachmentIdOf, localDigestOf, sha256Hex } from '../attachment-id.ts';
-import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type ObjectDraft, type SourceRecordStorage } from '../object-backend.ts';
+import { bytesMatch, describesObject, type DigestedRef, type ObjectBackend, type SourceRecordStorage } from '../object-backend.ts';
 import { parseJson, parseStoredRef, type StoredRef } from '../stored-ref.ts';
 
 /** The user-metadata key (x-amz-meta-…) that carries an object's reference facts. */
@@ -45,14 +45,10 @@ export class S3ObjectBackend implements ObjectBackend {
         const output = await this.getObject(key, signal, (reason, cause) => new AttachmentError('ATTACHMENT_READ_FAILED', reason, {}, { cause }));
         return output && new TextDecoder().decode(await output.Body?.transformToByteArray());
       },
-      // One PUT, made at publish: nothing to overlap with the object's.
-      prepare: (sourceDigest, text, signal) => ({
-        publish: async () => {
-          const command = new PutObjectCommand({ Bucket: bucket, Key: this.sourceKey(sourceDigest), Body: text, ContentType: 'application/json' });
-          await this.send(() => this.client.send(command, abortable(signal)), signal, this.writeFailed);
-        },
-        discard: () => Promise.resolve(),
-      }),
+      write: async (sourceDigest, text, signal) => {
+        const command = new PutObjectCommand({ Bucket: bucket, Key: this.sourceKey(sourceDigest), Body: text, ContentType: 'application/json' });
+        await this.send(() => this.client.send(command, abortable(signal)), signal, this.writeFailed);
+      },
     };
   }
 
@@ -61,12 +57,7 @@ export class S3ObjectBackend implements ObjectBackend {
     return `${this.prefix}objects/${digest}`;
   }
 
-  draft(): ObjectDraft {
-    // Nothing to prepare: a PUT carries the bytes.
-    return { put: (image, stored, signal) => this.put(image, stored, signal), discard: () => Promise.resolve() };
-  }
-
-  private async put(image: NormalisedImage, { digest, ref }: DigestedRef, signal: AbortSignal | undefined): Promise<StoredRef> {
+  async put(image: NormalisedImage, { digest, ref }: DigestedRef, signal: AbortSignal | undefined): Promise<StoredRef> {
     const existing = await this.fetch(digest, signal, this.writeFailed);
     if (existing !== undefined && isIntactObject(existing, digest, image.data)) return ref;
     // Missing: create only if still absent. Damaged: replace it (same key, the right bytes).

@@ -1,9 +1,9 @@
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { draftDirectory, publishDirectoryOnce, replaceFileDurably } from '../../../src/store/local/durable-write.ts';
+import { publishDirectoryOnce, replaceFile } from '../../../src/store/local/durable-write.ts';
 import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 
 const tempDir = useTempDirs();
@@ -44,52 +44,12 @@ describe('publishDirectoryOnce', () => {
   });
 });
 
-describe('draftDirectory', () => {
-  const files = [
-    { name: 'image', data: Buffer.from('bytes') },
-    { name: 'ref.json', data: Buffer.from('{}') },
-  ];
-
-  it('makes the temp dir and its empty files ahead of the contents, then publishes them like publishDirectoryOnce', async () => {
-    const { dir, tempRoot, target } = await paths();
-    await mkdir(tempRoot);
-    await mkdir(path.dirname(target));
-    const draft = draftDirectory(tempRoot, path.dirname(target), ['image', 'ref.json']);
-    await vi.waitFor(async () => {
-      const [temp] = await readdir(tempRoot);
-      expect(temp).toBeDefined();
-      expect((await readdir(path.join(tempRoot, temp ?? ''))).sort()).toEqual(['image', 'ref.json']);
-    });
-    expect(await draft.publish(target, files)).toBe('created');
-    await draft.discard(); // after a publish: nothing to do
-    expect(await listTree(dir)).toEqual(['objects/', 'objects/abc/', 'objects/abc/image', 'objects/abc/ref.json', 'tmp/']);
-    expect(await readFile(path.join(target, 'ref.json'), 'utf8')).toBe('{}');
-  });
-
-  it('leaves nothing when discarded', async () => {
-    const { dir, tempRoot, target } = await paths();
-    await mkdir(tempRoot);
-    await mkdir(path.dirname(target));
-    await draftDirectory(tempRoot, path.dirname(target), ['image', 'ref.json']).discard();
-    expect(await listTree(dir)).toEqual(['objects/', 'tmp/']);
-  });
-
-  it('in a store whose directories do not exist yet, makes nothing ahead: the publish takes the whole way', async () => {
-    const { dir, tempRoot, target } = await paths();
-    const draft = draftDirectory(tempRoot, path.dirname(target), ['image', 'ref.json']);
-    await draft.discard();
-    expect(await listTree(dir)).toEqual([]);
-    expect(await draftDirectory(tempRoot, path.dirname(target), ['image', 'ref.json']).publish(target, files)).toBe('created');
-    expect(await listTree(dir)).toEqual(['objects/', 'objects/abc/', 'objects/abc/image', 'objects/abc/ref.json', 'tmp/']);
-  });
-});
-
-describe('replaceFileDurably', () => {
+describe('replaceFile', () => {
   it('creates and then replaces the file, leaving no temp file', async () => {
     const { dir, tempRoot } = await paths();
     const file = path.join(dir, 'sources', 'entry.json');
-    await replaceFileDurably(tempRoot, file, Buffer.from('one'));
-    await replaceFileDurably(tempRoot, file, Buffer.from('two'));
+    await replaceFile(tempRoot, file, Buffer.from('one'), 'sync');
+    await replaceFile(tempRoot, file, Buffer.from('two'), 'no-sync');
     expect(await readFile(file, 'utf8')).toBe('two');
     expect(await listTree(dir)).toEqual(['sources/', 'sources/entry.json', 'tmp/']);
   });
@@ -98,7 +58,7 @@ describe('replaceFileDurably', () => {
     const { dir, tempRoot } = await paths();
     const file = path.join(dir, 'sources', 'entry.json');
     await mkdir(file, { recursive: true });
-    await expect(replaceFileDurably(tempRoot, file, Buffer.from('x'))).rejects.toThrow();
+    await expect(replaceFile(tempRoot, file, Buffer.from('x'), 'sync')).rejects.toThrow();
     expect(await listTree(dir)).toEqual(['sources/', 'sources/entry.json/', 'tmp/']);
   });
 });
