@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { createAttachmentHandler, createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
+import { createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
 
 import { serveLog } from './log-route.ts';
+import { createReplayAttachmentHandler } from './replay-attachments.ts';
 import { openServedLog } from './served-log.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 
@@ -45,7 +46,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const served = await openServedLog(options.logPath, options.storeDir);
   const { session, store } = served;
   const attachments: AttachmentHandler | undefined =
-    store === undefined ? undefined : createAttachmentHandler({ store, sessions: session.source, basePath: '/api' });
+    store === undefined
+      ? undefined
+      : createReplayAttachmentHandler({ store, sessions: session.source, ...(served.pending === undefined ? {} : { pending: served.pending }) });
   const info: ReplayInfo = { log: path.basename(options.logPath), store: store !== undefined };
 
   const server = http.createServer((req, res) => {

@@ -7,11 +7,14 @@ import { LocalAttachmentStore } from '@toolcard/host-read-image';
 import { LiveSession } from './live-session.ts';
 import { isToolcardLog } from './log-format.ts';
 import { InlineImageSpool } from './spool/inline-image-spool.ts';
+import { PendingImages } from './spool/pending-images.ts';
 
 /** The log the server replays, followed by a LiveSession, and the store its images are served from. */
 export interface ServedLog {
   readonly session: LiveSession;
   readonly store: LocalAttachmentStore | undefined;
+  /** For another agent's file: its images held until the page first asks for them, validated then. */
+  readonly pending?: PendingImages;
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
   readonly spooled: boolean;
   /** Starts following the file (once the server listens). */
@@ -55,13 +58,15 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
 async function openSpooledLog(logPath: string): Promise<ServedLog> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-replay-spool-'));
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const spool = await InlineImageSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store });
+  const pending = await PendingImages.create(store, path.join(dir, 'pending'));
+  const spool = await InlineImageSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store, pending });
   const session = new LiveSession(spool.outputPath, spool.writtenIds);
   await session.tail.poll();
   let stops: (() => void)[] = [];
   return {
     session,
     store,
+    pending,
     spooled: true,
     follow() {
       stops = [spool.watch({ onError: () => undefined }), session.tail.watch({ onError: () => undefined })];
@@ -70,6 +75,7 @@ async function openSpooledLog(logPath: string): Promise<ServedLog> {
     async close() {
       for (const stop of stops) stop();
       await spool.close();
+      await pending.close();
       store.dispose();
       await rm(dir, { recursive: true, force: true });
     },

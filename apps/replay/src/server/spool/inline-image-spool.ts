@@ -8,6 +8,7 @@ import { isWholeJsonContainer, rewriteInlineImages, startsMultiLineDocument } fr
 import { fileChunks } from './file-chunks.ts';
 import { InlineImageSaver } from './inline-image-saver.ts';
 import { LineSplitter, type SplitLine } from './line-splitter.ts';
+import type { PendingImages } from './pending-images.ts';
 import { notReplayedLine } from './not-replayed.ts';
 import { ReadMark } from './read-mark.ts';
 import { SpoolOutput } from './spool-output.ts';
@@ -19,6 +20,8 @@ export interface InlineImageSpoolOptions {
   readonly outputPath: string;
   /** The store inline images are moved into. */
   readonly store: AttachmentStore;
+  /** Where images wait for the store's validation until the page asks for them (see PendingImages); without it, each is validated as it is read. */
+  readonly pending?: PendingImages;
   /** Bytes per read of the source. */
   readonly chunkBytes?: number;
   /** The longest line (and one-document file) rewritten; a longer one is replaced by a `not replayed` line. */
@@ -57,6 +60,8 @@ export class InlineImageSpool {
   readonly #polls = new SerialRuns(() => this.#pollOnce());
   readonly #stopping = new AbortController();
   readonly #writtenIds = new Set<string>();
+  /** Ids of the lines appended to the copy and not yet flushed: the route serves an id once its line can be read. */
+  #unflushedIds: string[] = [];
   readonly #mark = new ReadMark();
   #inode: number | undefined;
   /** Bytes of the source read so far (the splitter holds those of an unfinished line). */
@@ -70,7 +75,7 @@ export class InlineImageSpool {
   private constructor(options: InlineImageSpoolOptions, output: SpoolOutput) {
     this.#sourcePath = options.sourcePath;
     this.#output = output;
-    this.#saver = new InlineImageSaver(options.store);
+    this.#saver = new InlineImageSaver(options.store, options.pending);
     this.#chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
     this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.#splitter = new LineSplitter(this.#maxLineBytes);
@@ -123,6 +128,7 @@ export class InlineImageSpool {
       if (this.#interrupted || replaced) await this.#startOver(info.ino);
       if (this.#layout !== 'document') await this.#spoolLines(source, info.size);
       if (this.#layout === 'document') await this.#spoolDocument(source, { size: info.size, mtimeMs: info.mtimeMs });
+      await this.#flush();
     } catch (error) {
       // Part of a read may be in the copy and part not: the next poll copies the file again.
       this.#interrupted = true;
@@ -145,6 +151,7 @@ export class InlineImageSpool {
     this.#splitter.clear();
     this.#mark.reset();
     this.#writtenIds.clear();
+    this.#unflushedIds = [];
     await this.#output.startOver();
   }
 
@@ -156,6 +163,7 @@ export class InlineImageSpool {
       }
       this.#readEnd += chunk.length;
       this.#mark.advance(chunk);
+      await this.#flush();
     }
     await this.#spoolUnterminatedLastLine();
   }
@@ -172,7 +180,7 @@ export class InlineImageSpool {
     this.#stopping.signal.throwIfAborted();
     this.#lineNumber += 1;
     if (line.kind === 'too-long') {
-      await this.#output.appendLine(notReplayedLine(`line ${this.#lineNumber} is ${line.byteLength} bytes, over the ${this.#maxLineBytes} a line may have`));
+      this.#output.appendLine(notReplayedLine(`line ${this.#lineNumber} is ${line.byteLength} bytes, over the ${this.#maxLineBytes} a line may have`));
       return;
     }
     const text = line.bytes.toString('utf8');
@@ -181,7 +189,7 @@ export class InlineImageSpool {
       if (this.#layout === 'document') return;
     }
     const rewritten = await rewriteInlineImages(text, this.#saveImage);
-    await this.#write(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
+    this.#write(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
   }
 
   /** The whole source as one JSON document, written as one line; again each time the file changes. */
@@ -192,26 +200,33 @@ export class InlineImageSpool {
     this.#splitter.clear();
     this.#mark.reset();
     this.#writtenIds.clear();
+    this.#unflushedIds = [];
     await this.#output.startOver();
     if (version.size > this.#maxLineBytes) {
-      await this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
+      this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
       return;
     }
     const { buffer, bytesRead } = await source.read(Buffer.alloc(version.size), 0, version.size, 0);
     const text = buffer.toString('utf8', 0, bytesRead);
     const rewritten = await rewriteInlineImages(text, this.#saveImage);
     if (rewritten === undefined) {
-      await this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
+      this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
       return;
     }
     // Outside its strings (which cannot hold a raw line break) JSON's line breaks are whitespace.
-    await this.#write(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
+    this.#write(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
   }
 
   readonly #saveImage = (base64: string) => this.#saver.save(base64, this.#stopping.signal);
 
-  async #write(line: string | Buffer, attachmentIds: readonly string[]): Promise<void> {
-    await this.#output.appendLine(line);
-    for (const id of attachmentIds) this.#writtenIds.add(id);
+  #write(line: string | Buffer, attachmentIds: readonly string[]): void {
+    this.#output.appendLine(line);
+    this.#unflushedIds.push(...attachmentIds);
+  }
+
+  async #flush(): Promise<void> {
+    await this.#output.flush();
+    for (const id of this.#unflushedIds) this.#writtenIds.add(id);
+    this.#unflushedIds = [];
   }
 }
