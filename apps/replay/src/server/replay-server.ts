@@ -38,8 +38,9 @@ export interface ReplayInfo {
  * The replay server: the built viewer at `/`, the followed log at `/api/log`, and the log's images
  * at `/api/sessions/current/attachments/:id` through the host's own attachment handler. Our own
  * log is read whole before the server listens, its images served from the store given (every id
- * is 404 without one); another agent's file is served as a copy with its inline images moved into
- * a temporary store, written as the page follows it (see served-log.ts).
+ * is 404 without one); another agent's file is served as a copy with its inline images set aside
+ * for a temporary store, written as the page follows it (see served-log.ts), each image validated by
+ * the store on its first request (see replay-attachments.ts).
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const files = await loadStaticFiles(options.viewerDir);

@@ -25,7 +25,7 @@ export interface ServedLog {
 /**
  * Our own log is served as it is, with the store given (if any). Any other file (another agent's
  * transcript, an API array, a file empty so far) holds its images inline: it is served through an
- * InlineImageSpool, into a store in a temporary folder removed on close. Never into the store
+ * InlineImageSpool, its images held (PendingImages) for a store in a temporary folder removed on close. Never into the store
  * given: that is the durable store of the user's own sessions, and another agent's screenshots
  * (hundreds of MB) have no place there; the file itself remains their record.
  */
