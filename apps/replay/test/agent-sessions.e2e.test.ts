@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { AgentLogReader, type AgentLog, type AgentLogFormat, type ToolCallNode } from '@toolcard/ui-tool-image';
@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { axeViolations } from './support/axe.ts';
+import { claudeCodePastedImage } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes, pngDeclaring } from './support/inline-images.ts';
 import { startReplay, type ReplayProcess } from './support/replay-process.ts';
+import { useTempDirs } from './temp-dirs.ts';
 
 /*
  * `pnpm replay` on other agents' files — the sessions this repository writes itself and the real
@@ -185,5 +188,50 @@ describe('pnpm replay on the sessions of other agents this repository writes', (
 describe.skipIf(SAMPLES.length === 0)('pnpm replay on real sessions (shared/foreign-logs)', () => {
   it.each(SAMPLES)('$name: every image loads from the server, no base64 on the page', async (file) => {
     await checkReplay(file, file.name.startsWith('claude-code/') ? 'claude-code' : 'codex');
+  });
+});
+
+describe('pnpm replay: an image the store refuses when the page asks for it', () => {
+  const tempDir = useTempDirs();
+  /** What Chromium logs for every response that is not 2xx: the refusals asked for, and nothing else, are expected. */
+  const REFUSAL_LOGGED = 'console: Failed to load resource: the server responded with a status of 422';
+  /** The store's words for the two images it refuses, in the file's order. */
+  const REASONS = ['the image is 30000x30000 px; each side may be at most 8192 px', 'the image could not be decoded; it is truncated or corrupt'];
+
+  it('is a tile naming the store’s reason, while the image beside it loads; no base64 on the page, no axe violation', async () => {
+    const file = { name: 'refusals.jsonl', path: path.join(await tempDir(), 'refusals.jsonl') };
+    const images = [await imageBytes('png', '#d00000', 64, 48), pngDeclaring(30_000, 30_000), pngDeclaring(100, 100)];
+    await writeFile(file.path, images.map((bytes, index) => claudeCodePastedImage(index + 1, base64Of(bytes))).join(''));
+    const { page, errors, loaded, failedTiles } = await replay(file);
+    await scrollThrough(page);
+
+    expect(await page.locator('.tc-gallery__tile[data-status="ready"]').count()).toBe(1);
+    expect(loaded.size).toBe(1);
+    expect(failedTiles).toEqual([expect.stringMatching(/^422 /), expect.stringMatching(/^422 /)]);
+    const refused = page.locator('.tc-gallery__tile[data-status="not-available"]');
+    expect(await refused.count()).toBe(2);
+    const said = await refused.evaluateAll((tiles) =>
+      tiles.map((tile) => ({
+        words: tile.querySelector('.tc-gallery__problem')?.textContent,
+        title: tile.querySelector('button')?.title,
+        status: tile.querySelector('[role="status"]')?.textContent,
+      })),
+    );
+    const shown = REASONS.map((reason) => `Not shown: ${reason}`);
+    expect(said.map((tile) => tile.words)).toEqual(shown);
+    expect(said.map((tile) => tile.title)).toEqual(shown);
+    expect(said.map((tile, index) => tile.status?.endsWith(`: ${shown[index] ?? ''}`))).toEqual([true, true]);
+
+    await refused.first().locator('button').first().click();
+    await page
+      .getByRole('dialog')
+      .getByText(`Not shown: ${REASONS[0] ?? ''}`)
+      .waitFor({ timeout: 5000 });
+    await page.keyboard.press('Escape');
+
+    const html = await page.content();
+    expect(html).not.toMatch(BASE64_RUN);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors.filter((error) => !error.startsWith(REFUSAL_LOGGED))).toEqual([]);
   });
 });

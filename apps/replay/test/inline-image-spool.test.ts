@@ -1,4 +1,4 @@
-import { appendFile, readFile, rename, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rename, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { LocalAttachmentStore, type AttachmentStore } from '@toolcard/host-read-image';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { LogTail } from '../src/server/log-tail.ts';
 import { InlineImageSpool, type InlineImageSpoolOptions } from '../src/server/spool/inline-image-spool.ts';
+import { PendingImages } from '../src/server/spool/pending-images.ts';
 import { imagesShown } from './support/agent-log-contents.ts';
 import { claudeCodePastedImage, claudeCodeTranscript, codexRollout, prettyAnthropicMessages } from './support/foreign-sessions.ts';
 import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN, noisePng, pngDeclaring } from './support/inline-images.ts';
@@ -15,26 +16,41 @@ import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
 const opened: InlineImageSpool[] = [];
+const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((spool) => spool.close()));
+  await Promise.all(closers.splice(0).map((close) => close()));
 });
 
-type SpoolSettings = Partial<Pick<InlineImageSpoolOptions, 'chunkBytes' | 'maxLineBytes'>> & { readonly store?: (real: AttachmentStore) => AttachmentStore };
+type SpoolSettings = Partial<Pick<InlineImageSpoolOptions, 'chunkBytes' | 'maxLineBytes'>> & {
+  readonly store?: (real: AttachmentStore) => AttachmentStore;
+  /** Images held for validation on request (as the replay server spools), not saved as they are read. */
+  readonly held?: boolean;
+};
 
 /** A spool over `source.jsonl` (written with `source` unless undefined) in a temp dir, with a real store there. */
-async function spoolOf(source: string | Buffer | undefined, { store: wrap = (real) => real, ...settings }: SpoolSettings = {}) {
+async function spoolOf(source: string | Buffer | undefined, { store: wrap = (real) => real, held = false, ...settings }: SpoolSettings = {}) {
   const dir = await tempDir();
   const sourcePath = path.join(dir, 'source.jsonl');
   if (source !== undefined) await writeFile(sourcePath, source);
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const spool = await InlineImageSpool.open({ sourcePath, outputPath: path.join(dir, 'spooled.jsonl'), store: wrap(store), ...settings });
+  const heldDir = path.join(dir, 'pending');
+  const pending = held ? await PendingImages.create(wrap(store), heldDir) : undefined;
+  const spool = await InlineImageSpool.open({
+    sourcePath,
+    outputPath: path.join(dir, 'spooled.jsonl'),
+    store: wrap(store),
+    ...(pending === undefined ? {} : { pending }),
+    ...settings,
+  });
   opened.push(spool);
+  if (pending !== undefined) closers.push(() => pending.close());
   /** Polls the spool and reads its copy. */
   async function spooled(): Promise<string> {
     await spool.poll();
     return readFile(spool.outputPath, 'utf8');
   }
-  return { sourcePath, store, spool, spooled };
+  return { sourcePath, store, spool, spooled, pending, heldDir };
 }
 
 /** A real store that counts the saves it is asked for. */
@@ -136,6 +152,29 @@ describe('InlineImageSpool: what the store refuses is a marker naming the reason
     const text = await (await spoolOf(codexRollout(`data:image/svg+xml;base64,${base64Of(svg)}`, generated))).spooled();
     expect(text).toContain(`data:image/svg+xml;base64,${refusedImageMarker('the bytes are not a PNG, JPEG, WebP or GIF image')}`);
     expect(text).not.toMatch(LONG_BASE64_RUN);
+  });
+});
+
+describe('InlineImageSpool with PendingImages (as the replay server spools): images are held, the store is asked nothing', () => {
+  it('sends references made from the headers, writes each image’s bytes once, and saves nothing', async () => {
+    const counts = { saves: 0 };
+    const source = claudeCodeTranscript(screenshot, pasted) + claudeCodePastedImage(3, pasted);
+    const { spool, store, spooled, heldDir } = await spoolOf(source, { store: countingSaves(counts), held: true });
+    const shown = referencesOnly(await spooled(), spool, 'claude-code');
+    expect(new Set(shown.refs.map((ref) => `${ref.mediaType} ${ref.width}x${ref.height}`))).toEqual(new Set(['image/png 64x48', 'image/png 32x32']));
+    expect(counts.saves).toBe(0);
+    await expect.poll(async () => (await readdir(heldDir)).length).toBe(2);
+    for (const id of shown.ids) await expect(store.readImage(id)).rejects.toMatchObject({ code: 'ATTACHMENT_NOT_FOUND' });
+  });
+
+  it('a decompression bomb is sent as a reference (the store refuses it when asked); bytes whose header names no image are refused at once', async () => {
+    const bomb = pngDeclaring(30_000, 30_000);
+    const source = claudeCodePastedImage(1, base64Of(bomb)) + claudeCodePastedImage(2, base64Of(corruptPng()));
+    const { spool, spooled } = await spoolOf(source, { held: true });
+    const shown = imagesShown(await spooled());
+    expect(shown.refs.map((ref) => `${ref.width}x${ref.height}`)).toEqual(['30000x30000']);
+    expect(shown.placeholders).toEqual(['[image not shown: the image header could not be read; the file is corrupt]']);
+    expect(spool.writtenIds).toEqual(shown.ids);
   });
 });
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReplayServer, type ReplayServer } from '../src/server/replay-server.ts';
 import { imagesShown } from './support/agent-log-contents.ts';
 import { claudeCodePastedImage, claudeCodeTranscript, codexRollout } from './support/foreign-sessions.ts';
-import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN } from './support/inline-images.ts';
+import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN, pngDeclaring } from './support/inline-images.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
@@ -139,8 +139,13 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
     const userStore = await tempDir();
     const tmp = await tempDir();
     await inTmpDir(tmp, async () => {
-      const { server } = await serve(claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)), userStore);
-      await logOnceItHas(server, 4);
+      const { server } = await serve(
+        claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)) + claudeCodePastedImage(5, base64Of(pngDeclaring(30_000, 30_000))),
+        userStore,
+      );
+      const { refs } = imagesShown(await logOnceItHas(server, 5));
+      // Every image validated (stored or refused) before the close.
+      expect((await Promise.all(refs.map(async (ref) => (await fetch(attachmentUrl(server, ref.attachmentId))).status))).sort()).toEqual([200, 200, 422]);
       expect(await spoolDirsIn(tmp)).toHaveLength(1);
       await server.close();
     });
@@ -163,6 +168,56 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
       taken.close();
     }
     expect(await spoolDirsIn(tmp)).toEqual([]);
+  });
+});
+
+describe('pnpm replay on another agent’s file: the store validates each image on its first request', () => {
+  const bomb = pngDeclaring(30_000, 30_000);
+  /** A PNG whose header is whole and whose pixels are not there: only a full decode finds out. */
+  const withoutPixels = pngDeclaring(100, 100);
+
+  it('what the store refuses is sent as a reference, and answered 422 with the store’s reason when asked for', async () => {
+    const { server } = await serve([screenshot, bomb, withoutPixels].map((bytes, index) => claudeCodePastedImage(index + 1, base64Of(bytes))).join(''));
+    const sent = await logOnceItHas(server, 3);
+    expect(sent).not.toContain('toolcard:refused-image;');
+    const { refs } = imagesShown(sent);
+    expect(refs.map((ref) => `${ref.width}x${ref.height}`).sort()).toEqual(['100x100', '30000x30000', '64x48']);
+    const [good, refusedBomb, refusedPng] = [64, 30_000, 100].map((width) => refs.find((ref) => ref.width === width));
+
+    const served = await fetch(attachmentUrl(server, good?.attachmentId ?? ''));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(screenshot);
+
+    for (const [ref, reason] of [
+      [refusedBomb, 'the image is 30000x30000 px; each side may be at most 8192 px'],
+      [refusedPng, 'the image could not be decoded; it is truncated or corrupt'],
+    ] as const) {
+      const [first, second] = await Promise.all([fetch(attachmentUrl(server, ref?.attachmentId ?? '')), fetch(attachmentUrl(server, ref?.attachmentId ?? ''))]);
+      for (const response of [first, second]) {
+        expect(response.status).toBe(422);
+        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        expect(await response.text()).toBe(`${reason}\n`);
+      }
+      const head = await fetch(attachmentUrl(server, ref?.attachmentId ?? ''), { method: 'HEAD' });
+      expect(head.status).toBe(422);
+      expect(await head.text()).toBe('');
+    }
+  });
+
+  it('concurrent first requests for one image all get it; an id the log does not reference is 404, held or not', async () => {
+    const { server, logPath } = await serve(claudeCodePastedImage(1, base64Of(screenshot)) + claudeCodePastedImage(2, base64Of(bomb)));
+    const { refs } = imagesShown(await logOnceItHas(server, 2));
+    const [good, refused] = [64, 30_000].map((width) => refs.find((ref) => ref.width === width));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => fetch(attachmentUrl(server, good?.attachmentId ?? ''))));
+    for (const response of responses) expect(Buffer.from(await response.arrayBuffer())).toEqual(screenshot);
+
+    // Replaced by a file without the bomb: its bytes are still held, but the copy no longer references them.
+    await writeFile(`${logPath}.new`, claudeCodePastedImage(1, base64Of(pasted)));
+    await rename(`${logPath}.new`, logPath);
+    await logOnceItHas(server, 1);
+    expect((await fetch(attachmentUrl(server, refused?.attachmentId ?? ''))).status).toBe(404);
+    expect((await fetch(attachmentUrl(server, good?.attachmentId ?? ''))).status).toBe(404);
   });
 });
 

@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { createAttachmentHandler, createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
+import { createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
 
 import { serveLog } from './log-route.ts';
+import { createReplayAttachmentHandler } from './replay-attachments.ts';
 import { openServedLog } from './served-log.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 import { STAMP_FILE } from './viewer-build.ts';
@@ -38,8 +39,9 @@ export interface ReplayInfo {
  * The replay server: the built viewer at `/`, the followed log at `/api/log`, and the log's images
  * at `/api/sessions/current/attachments/:id` through the host's own attachment handler. Our own
  * log is read whole before the server listens, its images served from the store given (every id
- * is 404 without one); another agent's file is served as a copy with its inline images moved into
- * a temporary store, written as the page follows it (see served-log.ts).
+ * is 404 without one); another agent's file is served as a copy with its inline images set aside
+ * for a temporary store, written as the page follows it (see served-log.ts), each image validated by
+ * the store on its first request (see replay-attachments.ts).
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   // Source maps are served: the viewer is this repository's own code, and QA's stack traces read.
@@ -47,7 +49,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const served = await openServedLog(options.logPath, options.storeDir);
   const { session, store } = served;
   const attachments: AttachmentHandler | undefined =
-    store === undefined ? undefined : createAttachmentHandler({ store, sessions: session.source, basePath: '/api' });
+    store === undefined
+      ? undefined
+      : createReplayAttachmentHandler({ store, sessions: session.source, ...(served.pending === undefined ? {} : { pending: served.pending }) });
   const info: ReplayInfo = { log: path.basename(options.logPath), store: store !== undefined };
 
   const server = http.createServer((req, res) => {

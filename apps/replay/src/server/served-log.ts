@@ -7,11 +7,14 @@ import { LocalAttachmentStore } from '@toolcard/host-read-image';
 import { LiveSession } from './live-session.ts';
 import { isToolcardLog } from './log-format.ts';
 import { SessionSpool } from './spool/session-spool.ts';
+import { PendingImages } from './spool/pending-images.ts';
 
 /** The log the server replays, followed by a LiveSession, and the store its images are served from. */
 export interface ServedLog {
   readonly session: LiveSession;
   readonly store: LocalAttachmentStore | undefined;
+  /** For another agent's file: its images held until the page first asks for them, validated then. */
+  readonly pending?: PendingImages;
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
   readonly spooled: boolean;
   /** Starts following the file (once the server listens). */
@@ -22,7 +25,8 @@ export interface ServedLog {
 /**
  * Our own log is served as it is, with the store given (if any). Any other file (another agent's
  * transcript, an API array, a file empty so far) holds its images inline: it is served through a
- * SessionSpool (with a Claude Code session's subagent files), into a store in a temporary folder removed on close. Never into the store
+ * SessionSpool (with a Claude Code session's subagent files), its images held (PendingImages) for a
+ * store in a temporary folder removed on close. Never into the store
  * given: that is the durable store of the user's own sessions, and another agent's screenshots
  * (hundreds of MB) have no place there; the file itself remains their record.
  */
@@ -55,13 +59,15 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
 async function openSpooledLog(logPath: string): Promise<ServedLog> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-replay-spool-'));
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const spool = await SessionSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store });
+  const pending = await PendingImages.create(store, path.join(dir, 'pending'));
+  const spool = await SessionSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store, pending });
   const session = new LiveSession(spool.outputPath, spool.writtenIds);
   await session.tail.poll();
   let stops: (() => void)[] = [];
   return {
     session,
     store,
+    pending,
     spooled: true,
     follow() {
       stops = [spool.watch({ onError: () => undefined }), session.tail.watch({ onError: () => undefined })];
@@ -70,6 +76,7 @@ async function openSpooledLog(logPath: string): Promise<ServedLog> {
     async close() {
       for (const stop of stops) stop();
       await spool.close();
+      await pending.close();
       store.dispose();
       await rm(dir, { recursive: true, force: true });
     },

@@ -76,6 +76,7 @@ export const en: LabelSet = {
   'image.failed': 'Couldn’t load the image',
   'image.retry': 'Retry',
   'image.notAvailable': 'Not in the attachment store',
+  'image.refused': 'Not shown: {reason}',
   'gallery.label': 'Images',
   'gallery.moreCount': '+{count}',
   'gallery.showMore': 'Show {count} more images',

@@ -63,6 +63,7 @@ export type LabelKey =
   | 'image.failed'
   | 'image.retry'
   | 'image.notAvailable'
+  | 'image.refused'
   | 'gallery.label'
   | 'gallery.moreCount'
   | 'gallery.showMore'

@@ -76,6 +76,7 @@ export const zhCN: LabelSet = {
   'image.failed': '图像加载失败',
   'image.retry': '重试',
   'image.notAvailable': '不在附件存储中',
+  'image.refused': '未显示：{reason}',
   'gallery.label': '图像列表',
   'gallery.moreCount': '+{count}',
   'gallery.showMore': '再显示 {count} 张图像',

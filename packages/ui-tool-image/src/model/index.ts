@@ -16,6 +16,8 @@ export { callTreeFromUIMessages, conversationFromUIMessages } from './formats/ai
 export { conversationFromAnthropicMessages } from './formats/anthropic-messages/anthropic-messages-reader';
 export { conversationFromResponsesItems } from './formats/openai-responses/responses-items-reader';
 export { refusedImageMarker, storedImageMarker } from './formats/content/inline-image-marker';
+export { imageHeaderSize } from './formats/content/image-header-size';
+export type { ImageHeaderSize } from './formats/content/image-header-size';
 export type { UIMessageLike } from './formats/ai-sdk/ai-sdk-call-tree';
 
 // What was read: the call tree and the conversation around it.

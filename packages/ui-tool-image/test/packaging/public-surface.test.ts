@@ -21,6 +21,7 @@ const MODEL = [
   'displayPath',
   'explainImageCard',
   'imageCardModel',
+  'imageHeaderSize',
   'isImageEnvelope',
   'lastSeq',
   'logUpTo',

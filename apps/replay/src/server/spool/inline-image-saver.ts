@@ -1,74 +1,80 @@
 import { createHash } from 'node:crypto';
 
-import { AttachmentError, type AttachmentErrorCode, type AttachmentStore } from '@toolcard/host-read-image';
+import { AttachmentError, type AttachmentRef, type AttachmentStore } from '@toolcard/host-read-image';
 import { refusedImageMarker, storedImageMarker } from '@toolcard/ui-tool-image/model';
 
-/** What replaces an inline image's base64: a marker, and the stored object's id when it was stored. */
+import type { PendingImages } from './pending-images.ts';
+import { isStopping, isVerdictOnBytes, refusalReason } from './store-verdicts.ts';
+
+/** What replaces an inline image's base64: a marker, and the id the page loads it by when it has one. */
 export interface SavedImage {
   readonly marker: string;
   readonly attachmentId?: string;
 }
 
-/** The store's verdicts on the bytes themselves: the same bytes get the same verdict every time. */
-const VERDICTS_ON_BYTES: ReadonlySet<AttachmentErrorCode> = new Set([
-  'INVALID_IMAGE',
-  'IMAGE_TYPE_MISMATCH',
-  'IMAGE_TOO_LARGE',
-  'IMAGE_TOO_MANY_PIXELS',
-  'IMAGE_DIMENSION_TOO_LARGE',
-]);
-
-/** The store is going away (the server is closing): the spool stops rather than mark images refused. */
-const STOPPING: ReadonlySet<AttachmentErrorCode> = new Set(['ATTACHMENT_ABORTED', 'ATTACHMENT_STORE_DISPOSED']);
-
 /** Outcomes remembered by source digest; a bound, so a file of endless distinct images cannot grow it. */
 const REMEMBERED_IMAGES = 4096;
 
-/** "The image is 30000x30000 px; each side…." → "the image is 30000x30000 px; each side…", as the placeholder reads. */
-function refusalReason(error: AttachmentError): string {
-  const message = error.message.trim().replace(/\.$/, '');
-  return message.charAt(0).toLowerCase() + message.slice(1);
-}
-
 /**
- * Moves inline images into the store through its own pipeline (`saveImage`: identify, check the
- * limits, decode, normalise), and answers the marker that replaces each one's base64. A refusal
- * (not an image, a decompression bomb…) is a refused marker naming the store's reason. Bytes seen
- * before are answered from memory, never decoded again.
+ * Answers the marker that replaces each inline image's base64. With `pending`, an image whose header
+ * names its format and size is only held there (written once, validated by the store on its first
+ * request: see PendingImages), so the spool pays no decode; without it, or for bytes whose header
+ * says nothing, the store's own pipeline runs at once (`saveImage`: identify, limits, decode,
+ * normalise), and a refusal (not an image, a decompression bomb…) is a refused marker naming the
+ * store's reason. Bytes seen before are answered from memory, never decoded or written again.
  */
 export class InlineImageSaver {
   readonly #store: AttachmentStore;
+  readonly #pending: PendingImages | undefined;
   readonly #byDigest = new Map<string, SavedImage>();
+  #last: { readonly base64: string; readonly saved: SavedImage } | undefined;
 
-  constructor(store: AttachmentStore) {
+  constructor(store: AttachmentStore, pending?: PendingImages) {
     this.#store = store;
+    this.#pending = pending;
   }
 
   async save(base64: string, signal?: AbortSignal): Promise<SavedImage> {
+    // Claude Code writes a Read's image twice in one line: the second costs a comparison, not a decode and a hash.
+    if (this.#last?.base64 === base64) return this.#last.saved;
     const data = Buffer.from(base64, 'base64');
     const digest = createHash('sha256').update(data).digest('hex');
     const known = this.#byDigest.get(digest);
     if (known !== undefined) return known;
-    let saved: SavedImage;
+    signal?.throwIfAborted();
+    let held: AttachmentRef | undefined;
     try {
-      const ref = await this.#store.saveImage({ data }, signal);
-      saved = { marker: storedImageMarker(ref), attachmentId: ref.attachmentId };
+      held = await this.#pending?.hold(data, digest);
     } catch (error) {
-      if (!(error instanceof AttachmentError) || STOPPING.has(error.code)) throw error;
-      const refused = { marker: refusedImageMarker(refusalReason(error)) };
-      // A store that failed to write may succeed with the same bytes later: only verdicts are kept.
-      if (VERDICTS_ON_BYTES.has(error.code)) this.#remember(digest, refused);
-      return refused;
+      // An earlier image's bytes were not written: the spool copies the file again, and holds every image again.
+      this.#byDigest.clear();
+      this.#last = undefined;
+      throw error;
     }
-    this.#remember(digest, saved);
-    return saved;
+    if (held !== undefined) return this.#remember(digest, base64, { marker: storedImageMarker(held), attachmentId: held.attachmentId });
+    return this.#saveNow(data, digest, base64, signal);
   }
 
-  #remember(digest: string, saved: SavedImage): void {
+  async #saveNow(data: Buffer, digest: string, base64: string, signal: AbortSignal | undefined): Promise<SavedImage> {
+    let ref: AttachmentRef;
+    try {
+      ref = await this.#store.saveImage({ data }, signal);
+    } catch (error) {
+      if (!(error instanceof AttachmentError) || isStopping(error)) throw error;
+      const refused = { marker: refusedImageMarker(refusalReason(error)) };
+      // A store that failed to write may succeed with the same bytes later: only verdicts are kept.
+      return isVerdictOnBytes(error) ? this.#remember(digest, base64, refused) : refused;
+    }
+    return this.#remember(digest, base64, { marker: storedImageMarker(ref), attachmentId: ref.attachmentId });
+  }
+
+  #remember(digest: string, base64: string, saved: SavedImage): SavedImage {
+    this.#last = { base64, saved };
     if (this.#byDigest.size >= REMEMBERED_IMAGES) {
       const [oldest] = this.#byDigest.keys();
       if (oldest !== undefined) this.#byDigest.delete(oldest);
     }
     this.#byDigest.set(digest, saved);
+    return saved;
   }
 }

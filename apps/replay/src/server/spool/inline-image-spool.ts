@@ -8,6 +8,7 @@ import { isWholeJsonContainer, rewriteInlineImages, startsMultiLineDocument } fr
 import { fileChunks } from './file-chunks.ts';
 import { InlineImageSaver } from './inline-image-saver.ts';
 import { LineSplitter, type SplitLine } from './line-splitter.ts';
+import type { PendingImages } from './pending-images.ts';
 import { notReplayedLine } from './not-replayed.ts';
 import { ReadMark } from './read-mark.ts';
 import { SpoolOutput, type SpoolLines } from './spool-output.ts';
@@ -17,6 +18,8 @@ export interface InlineImageSpoolOptions {
   readonly sourcePath: string;
   /** The store inline images are moved into. */
   readonly store: AttachmentStore;
+  /** Where images wait for the store's validation until the page asks for them (see PendingImages); without it, each is validated as it is read. */
+  readonly pending?: PendingImages;
   /** Bytes per read of the source. */
   readonly chunkBytes?: number;
   /** The longest line (and one-document file) rewritten; a longer one is replaced by a `not replayed` line. */
@@ -68,7 +71,7 @@ export class InlineImageSpool {
   constructor(options: InlineImageSpoolOptions, output: SpoolLines) {
     this.#sourcePath = options.sourcePath;
     this.#output = output;
-    this.#saver = new InlineImageSaver(options.store);
+    this.#saver = new InlineImageSaver(options.store, options.pending);
     this.#chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
     this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.#splitter = new LineSplitter(this.#maxLineBytes);
@@ -121,6 +124,7 @@ export class InlineImageSpool {
       if (this.#interrupted || replaced) await this.#startOver(info.ino);
       if (this.#layout !== 'document') await this.#spoolLines(source, info.size);
       if (this.#layout === 'document') await this.#spoolDocument(source, { size: info.size, mtimeMs: info.mtimeMs });
+      await this.#output.flush();
     } catch (error) {
       // Part of a read may be in the copy and part not: the next poll copies the file again.
       this.#interrupted = true;
@@ -153,6 +157,7 @@ export class InlineImageSpool {
       }
       this.#readEnd += chunk.length;
       this.#mark.advance(chunk);
+      await this.#output.flush();
     }
     await this.#spoolUnterminatedLastLine();
   }
@@ -169,7 +174,7 @@ export class InlineImageSpool {
     this.#stopping.signal.throwIfAborted();
     this.#lineNumber += 1;
     if (line.kind === 'too-long') {
-      await this.#output.appendLine(notReplayedLine(`line ${this.#lineNumber} is ${line.byteLength} bytes, over the ${this.#maxLineBytes} a line may have`));
+      this.#output.appendLine(notReplayedLine(`line ${this.#lineNumber} is ${line.byteLength} bytes, over the ${this.#maxLineBytes} a line may have`));
       return;
     }
     const text = line.bytes.toString('utf8');
@@ -178,7 +183,7 @@ export class InlineImageSpool {
       if (this.#layout === 'document') return;
     }
     const rewritten = await rewriteInlineImages(text, this.#saveImage);
-    await this.#output.appendLine(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
+    this.#output.appendLine(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
   }
 
   /** The whole source as one JSON document, written as one line; again each time the file changes. */
@@ -190,18 +195,18 @@ export class InlineImageSpool {
     this.#mark.reset();
     await this.#output.startOver();
     if (version.size > this.#maxLineBytes) {
-      await this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
+      this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
       return;
     }
     const { buffer, bytesRead } = await source.read(Buffer.alloc(version.size), 0, version.size, 0);
     const text = buffer.toString('utf8', 0, bytesRead);
     const rewritten = await rewriteInlineImages(text, this.#saveImage);
     if (rewritten === undefined) {
-      await this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
+      this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
       return;
     }
     // Outside its strings (which cannot hold a raw line break) JSON's line breaks are whitespace.
-    await this.#output.appendLine(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
+    this.#output.appendLine(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
   }
 
   readonly #saveImage = (base64: string) => this.#saver.save(base64, this.#stopping.signal);

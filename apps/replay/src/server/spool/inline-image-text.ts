@@ -7,8 +7,9 @@ export interface InlineImageText {
 /** Shorter base64 is no image worth a store object (a 1×1 PNG is 90 characters). */
 const MIN_BASE64_LENGTH = 64;
 const DATA_URL_HEAD = /^data:image\/[\w.+-]+(?:;[^;,]*)*;base64,/i;
-const STANDARD_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]+={0,2}$/;
+/** A character outside each alphabet (its padding included): searched for, a pattern V8 runs ~6× faster on a long string than an anchored match of the whole. */
+const OUTSIDE_STANDARD_BASE64 = /[^A-Za-z0-9+/=]/;
+const OUTSIDE_URL_SAFE_BASE64 = /[^A-Za-z0-9_=-]/;
 /** Base64 characters enough for the longest signature checked (WebP's 12 bytes). */
 const SIGNATURE_CHARS = 16;
 
@@ -26,6 +27,13 @@ function startsWithImageSignature(bytes: Buffer): boolean {
   );
 }
 
+/** True when `text` is only characters of one alphabet, with `=` as its last one or two at most. */
+function isBase64(text: string, outsideAlphabet: RegExp): boolean {
+  if (outsideAlphabet.test(text)) return false;
+  const padding = text.indexOf('=');
+  return padding === -1 || (padding > 0 && padding >= text.length - 2 && text.endsWith('='.repeat(text.length - padding)));
+}
+
 /**
  * The inline image `text` holds: any `data:image/…;base64,` URL (whatever its payload: the store
  * judges it), or a base64 string (standard or URL-safe) whose bytes start like a PNG, JPEG, GIF or
@@ -37,5 +45,5 @@ export function inlineImageIn(text: string): InlineImageText | undefined {
   if (dataUrlHead !== undefined) return { head: dataUrlHead, payload: text.slice(dataUrlHead.length) };
   if (text.length < MIN_BASE64_LENGTH) return undefined;
   if (!startsWithImageSignature(Buffer.from(text.slice(0, SIGNATURE_CHARS), 'base64'))) return undefined;
-  return STANDARD_BASE64.test(text) || URL_SAFE_BASE64.test(text) ? { head: '', payload: text } : undefined;
+  return isBase64(text, OUTSIDE_STANDARD_BASE64) || isBase64(text, OUTSIDE_URL_SAFE_BASE64) ? { head: '', payload: text } : undefined;
 }

@@ -3,6 +3,7 @@ import type { AttachmentStore } from '@toolcard/host-read-image';
 import { watchFile, type WatchOptions } from '../file-watch.ts';
 import { SerialRuns } from '../serial-runs.ts';
 import { InlineImageSpool } from './inline-image-spool.ts';
+import type { PendingImages } from './pending-images.ts';
 import { SpoolOutput, SubagentSpoolLines } from './spool-output.ts';
 import { SubagentFiles } from './subagent-files.ts';
 
@@ -13,6 +14,8 @@ export interface SessionSpoolOptions {
   readonly outputPath: string;
   /** The store inline images are moved into. */
   readonly store: AttachmentStore;
+  /** Where images wait for the store's validation until the page asks for them (see PendingImages). */
+  readonly pending?: PendingImages;
 }
 
 /**
@@ -26,6 +29,7 @@ export interface SessionSpoolOptions {
 export class SessionSpool {
   readonly #sourcePath: string;
   readonly #store: AttachmentStore;
+  readonly #pending: PendingImages | undefined;
   readonly #output: SpoolOutput;
   readonly #transcript: InlineImageSpool;
   readonly #subagentFiles: SubagentFiles;
@@ -39,6 +43,7 @@ export class SessionSpool {
   private constructor(options: SessionSpoolOptions, output: SpoolOutput) {
     this.#sourcePath = options.sourcePath;
     this.#store = options.store;
+    this.#pending = options.pending;
     this.#output = output;
     this.#transcript = new InlineImageSpool(options, output);
     this.#subagentFiles = new SubagentFiles(options.sourcePath);
@@ -89,7 +94,10 @@ export class SessionSpool {
     for (const file of await this.#subagentFiles.list()) {
       let spool = this.#subagents.get(file.name);
       if (spool === undefined) {
-        spool = new InlineImageSpool({ sourcePath: file.path, store: this.#store }, new SubagentSpoolLines(this.#output, file.name));
+        spool = new InlineImageSpool(
+          { sourcePath: file.path, store: this.#store, ...(this.#pending === undefined ? {} : { pending: this.#pending }) },
+          new SubagentSpoolLines(this.#output, file.name),
+        );
         this.#subagents.set(file.name, spool);
       }
       // Unreadable for now (or a write failed): the next poll copies it from where it can.

@@ -5,27 +5,36 @@ import { FRAME_MARK, subagentFramePrefix } from '../../../viewer/subagent-frames
 /** Where a spool writes its lines: a copy of its own, or its file's share of a session's copy. */
 export interface SpoolLines {
   readonly path: string;
-  /** The ids of the images in the copy as it stands (a live view). */
+  /** The ids of the images in the copy as it stands (a live view): those of lines written by a flush. */
   readonly writtenIds: ReadonlySet<string>;
-  /** Appends `content` and a `\n`, the images it refers to now in the copy. */
-  appendLine(content: string | Buffer, attachmentIds?: readonly string[]): Promise<void>;
+  /** Adds `content` and a `\n` to what the next flush writes, with the images it refers to. */
+  appendLine(content: string | Buffer, attachmentIds?: readonly string[]): void;
+  /** Writes what was appended since the last flush; only then are its images in the copy. */
+  flush(): Promise<void>;
   /** The source was replaced or truncated: what it wrote no longer stands. */
   startOver(): Promise<void>;
   close(): Promise<void>;
 }
 
 const FRAME_MARK_BYTE = FRAME_MARK.charCodeAt(0);
+const NEWLINE = Buffer.from('\n');
+const SPACE = Buffer.from(' ');
 
 /**
- * The spooled copy on disk, written line by line. Starting over puts a new, empty file in its
- * place (opened before the rename, so it is another inode): a LogTail over the path starts a new
- * generation on its next poll however much is written before that poll.
+ * The spooled copy on disk, its lines gathered and written when the spool says so (once per chunk
+ * of the source, not once per line: every write wakes the tail over the copy, and a wake per line
+ * made the server's reads and answers outweigh the spool itself). An image's id counts as in the
+ * copy once its line is written. Starting over puts a new, empty file in its place (opened before
+ * the rename, so it is another inode): a LogTail over the path starts a new generation on its
+ * next poll however much is written before that poll.
  */
 export class SpoolOutput implements SpoolLines {
   readonly path: string;
   readonly #writtenIds = new Set<string>();
   #handle: FileHandle | undefined;
   #starts = 0;
+  #unwritten: Buffer[] = [];
+  #unwrittenIds: string[] = [];
 
   private constructor(filePath: string) {
     this.path = filePath;
@@ -47,6 +56,7 @@ export class SpoolOutput implements SpoolLines {
     return this.#starts;
   }
 
+  /** An empty copy in place of this one; lines not written yet are dropped with it. */
   async startOver(): Promise<void> {
     const next = `${this.path}.next`;
     const handle = await open(next, 'w');
@@ -55,36 +65,47 @@ export class SpoolOutput implements SpoolLines {
     this.#handle = handle;
     this.#starts += 1;
     this.#writtenIds.clear();
+    this.#unwritten = [];
+    this.#unwrittenIds = [];
   }
 
   /** A line of the source itself; one starting with the frame mark gets a space first, so it never reads as a subagent's (it is not JSON either way). */
-  async appendLine(content: string | Buffer, attachmentIds: readonly string[] = []): Promise<void> {
+  appendLine(content: string | Buffer, attachmentIds: readonly string[] = []): void {
     const framedLike = typeof content === 'string' ? content.startsWith(FRAME_MARK) : content[0] === FRAME_MARK_BYTE;
-    await this.#write(framedLike ? ' ' : '', content, attachmentIds);
+    this.#add(framedLike ? SPACE : undefined, content, attachmentIds);
   }
 
   /** A line of the subagent file `file`, framed (see subagent-frames). */
-  async appendSubagentLine(file: string, content: string | Buffer, attachmentIds: readonly string[] = []): Promise<void> {
-    await this.#write(subagentFramePrefix(file), content, attachmentIds);
+  appendSubagentLine(file: string, content: string | Buffer, attachmentIds: readonly string[] = []): void {
+    this.#add(Buffer.from(subagentFramePrefix(file)), content, attachmentIds);
+  }
+
+  /** Writes the lines appended since the last flush, in one write. */
+  async flush(): Promise<void> {
+    if (this.#unwritten.length === 0) return;
+    if (this.#handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
+    const lines = Buffer.concat(this.#unwritten);
+    const ids = this.#unwrittenIds;
+    this.#unwritten = [];
+    this.#unwrittenIds = [];
+    // writeFile writes on from the current position until every byte is written (a write may be partial).
+    await this.#handle.writeFile(lines);
+    for (const id of ids) this.#writtenIds.add(id);
   }
 
   async close(): Promise<void> {
     const handle = this.#handle;
     this.#handle = undefined;
+    this.#unwritten = [];
+    this.#unwrittenIds = [];
     await handle?.close();
   }
 
-  async #write(prefix: string, content: string | Buffer, attachmentIds: readonly string[]): Promise<void> {
+  #add(prefix: Buffer | undefined, content: string | Buffer, attachmentIds: readonly string[]): void {
     if (this.#handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
-    // writeFile writes on from the current position until every byte is written (a write may be partial).
-    if (typeof content === 'string') {
-      await this.#handle.writeFile(`${prefix}${content}\n`);
-    } else {
-      if (prefix !== '') await this.#handle.writeFile(prefix);
-      await this.#handle.writeFile(content);
-      await this.#handle.writeFile('\n');
-    }
-    for (const id of attachmentIds) this.#writtenIds.add(id);
+    if (prefix !== undefined) this.#unwritten.push(prefix);
+    this.#unwritten.push(typeof content === 'string' ? Buffer.from(content) : content, NEWLINE);
+    this.#unwrittenIds.push(...attachmentIds);
   }
 }
 
@@ -107,8 +128,12 @@ export class SubagentSpoolLines implements SpoolLines {
     return this.session.writtenIds;
   }
 
-  appendLine(content: string | Buffer, attachmentIds?: readonly string[]): Promise<void> {
-    return this.session.appendSubagentLine(this.file, content, attachmentIds);
+  appendLine(content: string | Buffer, attachmentIds?: readonly string[]): void {
+    this.session.appendSubagentLine(this.file, content, attachmentIds);
+  }
+
+  flush(): Promise<void> {
+    return this.session.flush();
   }
 
   startOver(): Promise<void> {

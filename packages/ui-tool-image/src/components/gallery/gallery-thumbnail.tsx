@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
-import { formatLabel, useLabels } from '../../labels';
+import { formatLabel, useLabels, type LabelSet } from '../../labels';
 import type { AttachmentRef, ThumbnailLayout } from '../../model';
-import { useAttachmentImage, useNearViewport, type ImageLoadState } from '../image-loading';
+import { imageNotAvailableText, useAttachmentImage, useNearViewport, type ImageLoadState } from '../image-loading';
 import type { LoadImage } from '../load-image';
 import { imageDisplayName } from './image-display-name';
 import { TileIcon } from './tile-icon';
@@ -13,9 +13,9 @@ export interface GalleryThumbnailProps {
   readonly onOpen: (opener: HTMLButtonElement) => void;
 }
 
-function problemKey(state: ImageLoadState): 'image.failed' | 'image.notAvailable' | undefined {
-  if (state.status === 'failed') return 'image.failed';
-  if (state.status === 'not-available') return 'image.notAvailable';
+function problemText(state: ImageLoadState, labels: LabelSet): string | undefined {
+  if (state.status === 'failed') return labels['image.failed'];
+  if (state.status === 'not-available') return imageNotAvailableText(state.reason, labels);
   return undefined;
 }
 
@@ -36,7 +36,7 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
   const problemId = useId();
   const retryId = useId();
   const name = imageDisplayName(attachment, labels);
-  const problem = problemKey(state);
+  const problem = problemText(state, labels);
   const imageSize = { width: layout.imageWidth, height: layout.imageHeight };
 
   return (
@@ -46,7 +46,7 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
         type="button"
         className="tc-gallery__thumb"
         aria-describedby={problem === undefined ? undefined : problemId}
-        title={problem === undefined ? undefined : labels[problem]}
+        title={problem}
         onClick={(event) => {
           onOpen(event.currentTarget);
         }}
@@ -65,12 +65,12 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
       </button>
       {/* Present from the start, as a live region must be, so a failure is announced. */}
       <p className="tc-visually-hidden" role="status">
-        {problem === undefined ? null : formatLabel(labels['gallery.imageProblem'], { name, problem: labels[problem] })}
+        {problem === undefined ? null : formatLabel(labels['gallery.imageProblem'], { name, problem })}
       </p>
       {problem === undefined ? null : (
         <div className="tc-gallery__overlay">
           <p id={problemId} className="tc-gallery__problem" aria-hidden="true">
-            {labels[problem]}
+            {problem}
           </p>
           {state.status === 'not-available' ? <TileIcon icon="missing" className="tc-gallery__problem-icon" /> : null}
           {state.status === 'failed' ? (

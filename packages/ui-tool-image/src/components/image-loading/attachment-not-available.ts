@@ -1,8 +1,14 @@
-/** A loader rejects with this to say the attachment is not in the store (retrying will not help). */
+/**
+ * A loader rejects with this to say the attachment is not in the store (retrying will not help);
+ * with a `reason` when the store refused the image's bytes (the card shows it in place of the image).
+ */
 export class AttachmentNotAvailableError extends Error {
-  constructor(message = 'The attachment is not in the attachment store.', options?: ErrorOptions) {
+  readonly reason: string | undefined;
+
+  constructor(message = 'The attachment is not in the attachment store.', options?: ErrorOptions & { readonly reason?: string }) {
     super(message, options);
     this.name = 'AttachmentNotAvailableError';
+    this.reason = options?.reason;
   }
 }
 
@@ -16,4 +22,11 @@ export function isAttachmentNotAvailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, name, status } = error as { code?: unknown; name?: unknown; status?: unknown };
   return code === 'ATTACHMENT_NOT_FOUND' || name === 'AttachmentNotAvailableError' || status === 404;
+}
+
+/** The store's reason for refusing the image, when a loader's "not in the store" error gives one (read by shape, across bundles). */
+export function notAvailableReason(error: unknown): string | undefined {
+  if (!isAttachmentNotAvailable(error)) return undefined;
+  const { reason } = error as { reason?: unknown };
+  return typeof reason === 'string' && reason.trim() !== '' ? reason : undefined;
 }

@@ -2,7 +2,7 @@ import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tans
 import { useCallback, useEffect } from 'react';
 import type { AttachmentRef } from '../../model';
 import type { LoadImage } from '../load-image';
-import { isAttachmentNotAvailable } from './attachment-not-available';
+import { isAttachmentNotAvailable, notAvailableReason } from './attachment-not-available';
 import { cachedImageQuery, isKnownMissing, type CachedImage } from './cached-image';
 import { useImageCacheScope } from './image-cache-scope';
 import { useLatestCallback } from '../use-latest-callback';
@@ -13,14 +13,17 @@ export type ImageLoadState =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly url: string }
   | { readonly status: 'failed'; readonly error: unknown; readonly retry: () => void }
-  /** The loader said the attachment is not in the store. */
-  | { readonly status: 'not-available' };
+  /** The loader said the attachment is not in the store; `reason` when the store refused the image. */
+  | { readonly status: 'not-available'; readonly reason?: string };
 
 function loadState(query: UseQueryResult<CachedImage>, enabled: boolean): ImageLoadState {
   if (query.data !== undefined) return { status: 'ready', url: query.data.url };
   if (query.fetchStatus !== 'idle') return { status: 'loading' };
   if (query.status === 'error') {
-    if (isAttachmentNotAvailable(query.error)) return { status: 'not-available' };
+    if (isAttachmentNotAvailable(query.error)) {
+      const reason = notAvailableReason(query.error);
+      return reason === undefined ? { status: 'not-available' } : { status: 'not-available', reason };
+    }
     const { error, refetch } = query;
     return {
       status: 'failed',

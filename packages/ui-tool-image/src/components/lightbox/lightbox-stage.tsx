@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { AttachmentRef } from '../../model';
-import type { ImageLoadState } from '../image-loading';
+import { imageNotAvailableText, type ImageLoadState } from '../image-loading';
 
 export interface LightboxStageProps {
   readonly attachment: AttachmentRef;
@@ -50,7 +50,7 @@ export function LightboxStage({ attachment, image, fileName, actualSize }: Light
       break;
     }
     case 'not-available':
-      content = <StageMessage text={labels['image.notAvailable']} />;
+      content = <StageMessage text={imageNotAvailableText(image.reason, labels)} />;
       break;
     case 'idle':
     case 'loading':

@@ -216,6 +216,22 @@ describe('ImageGallery failures', () => {
     expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(loadImage).toHaveBeenCalledTimes(1);
   });
+
+  it('names the store’s reason when the loader gives one (the store refused the bytes), with no retry, in the tile and its lightbox', async () => {
+    const reason = 'the image is 30000x30000 px; each side may be at most 8192 px';
+    const loadImage = vi.fn<LoadImage>(() => Promise.reject(new AttachmentNotAvailableError(`refused: ${reason}`, { reason })));
+    render(gallery(imagesOf(imageRef('bomb', 800, 600, 'bomb.png')), { loadImage }));
+    viewport.bringNear();
+    await waitFor(() => {
+      expect(tileOf('bomb.png').getAttribute('data-status')).toBe('not-available');
+    });
+    expect(tileOf('bomb.png').querySelector('.tc-gallery__problem')?.textContent).toBe(`Not shown: ${reason}`);
+    expect(screen.getByRole('status').textContent).toBe(`bomb.png: Not shown: ${reason}`);
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'bomb.png' }));
+    expect(within(screen.getByRole('dialog')).getByText(`Not shown: ${reason}`)).toBeTruthy();
+    expect(loadImage).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('ImageGallery and the lightbox', () => {
