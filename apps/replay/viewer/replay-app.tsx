@@ -139,7 +139,7 @@ export function ReplayApp(): ReactNode {
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>
           {isConversationLog(log) ? (
-            <SessionReplay log={log} filter={filter} onFilterChange={setFilter} />
+            <SessionReplay log={log} filter={filter} onFilterChange={setFilter} showFacts />
           ) : (
             <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
           )}

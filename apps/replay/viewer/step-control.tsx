@@ -50,7 +50,7 @@ export function SteppedReplay({ log, labels, filter, onFilterChange }: SteppedRe
           {labels.showing(shown.events.length, log.events.length)}
         </output>
       </div>
-      <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} />
+      <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} showFacts />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 import type { FormatReader, FormatSnapshot } from '../agent-log/format-reader';
 import { OtherEventCounter } from '../agent-log/other-event-counter';
+import { recordTime } from '../agent-log/record-time';
 import type { ToolUseBlock } from '../anthropic/anthropic-content';
 import { formatSnapshot } from '../anthropic/assembled-snapshot';
 import { ConversationAssembler, type MessageAt, type RecordPosition } from '../anthropic/conversation-assembler';
@@ -24,6 +25,12 @@ function promptText(content: unknown): string | undefined {
   if (!Array.isArray(content)) return undefined;
   const first: unknown = content.find((block: unknown) => isRecord(block) && block.type === 'text');
   return isRecord(first) && typeof first.text === 'string' ? first.text : undefined;
+}
+
+/** A line's time, where its `timestamp` is a valid one. */
+function timeOf(value: unknown): { readonly at?: number } {
+  const at = isRecord(value) ? recordTime(value.timestamp) : undefined;
+  return at === undefined ? {} : { at };
 }
 
 function nonEmptyString(value: unknown): string | undefined {
@@ -52,7 +59,7 @@ export class ClaudeCodeReader implements FormatReader {
   };
 
   readLine(value: unknown, line: number): void {
-    this.read(value, { line, index: line - 1 }, undefined);
+    this.read(value, { line, index: line - 1, ...timeOf(value) }, undefined);
   }
 
   /**
@@ -61,7 +68,11 @@ export class ClaudeCodeReader implements FormatReader {
    * read). Its problems name the file's line; its facts are the session's, not read again.
    */
   readSubagentLine(value: unknown, line: number, parentCallId: string): void {
-    this.read(value, { index: line - 1, label: `subagent of call ${parentCallId}, line ${line}` }, this.sidechains.subagentThread(parentCallId));
+    this.read(
+      value,
+      { index: line - 1, label: `subagent of call ${parentCallId}, line ${line}`, ...timeOf(value) },
+      this.sidechains.subagentThread(parentCallId),
+    );
   }
 
   snapshot(): FormatSnapshot {
@@ -89,7 +100,7 @@ export class ClaudeCodeReader implements FormatReader {
       }
       this.seenUuids.add(uuid);
     }
-    if (subagent === undefined) this.facts.read(value);
+    if (subagent === undefined) this.facts.read(value, position.at);
     const thread = subagent ?? (value.isSidechain === true ? this.sidechains.threadOf(value) : undefined);
     switch (type) {
       case 'user':
