@@ -79,3 +79,38 @@ describe('the session header', () => {
     expect(facts).not.toHaveProperty('Duration');
   });
 });
+
+describe('the step control', () => {
+  it('one count everywhere; Previous / Next event buttons and the , / . keys; step 0 says what it shows', async () => {
+    const page = await open(path.join(SESSIONS, '01-screenshot-png.jsonl'));
+    const status = await page.getByTestId('replay-status').textContent();
+    const total = Number(/^Live: (\d+) events;/.exec(status ?? '')?.[1]);
+    expect(total).toBeGreaterThan(4);
+    const position = page.getByTestId('replay-step');
+    expect(await position.textContent()).toBe(`Event ${String(total)} of ${String(total)}`);
+    expect(await page.getByRole('button', { name: 'Next event' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Previous event' }).click();
+    await expect.poll(() => position.textContent()).toBe(`Event ${String(total - 1)} of ${String(total)}`);
+    await page.locator('body').press(',');
+    await expect.poll(() => position.textContent()).toBe(`Event ${String(total - 2)} of ${String(total)}`);
+    await page.locator('body').press('.');
+    await expect.poll(() => position.textContent()).toBe(`Event ${String(total - 1)} of ${String(total)}`);
+    // Following the end is off once a step is pinned.
+    expect(await page.getByLabel('Follow the end of the log').isChecked()).toBe(false);
+
+    const slider = page.getByRole('slider', { name: 'Event' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => position.textContent()).toBe(`Event 0 of ${String(total)}`);
+    expect(await page.getByText('Before the first event: the session header only').isVisible()).toBe(true);
+    expect(await page.locator('.tc-replay__item').count()).toBe(0);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position.textContent()).toBe(`Event 1 of ${String(total)}`);
+    expect(await page.locator('.tc-steps__kind').textContent()).toBe('user/message');
+    expect(await page.locator('.tc-replay__item').count()).toBe(1);
+
+    await page.getByLabel('Follow the end of the log').check();
+    await expect.poll(() => position.textContent()).toBe(`Event ${String(total)} of ${String(total)}`);
+  });
+});

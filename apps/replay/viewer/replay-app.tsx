@@ -1,14 +1,14 @@
-import { SessionReplay, ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
 import type { FollowStatus } from './follow-log';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
-import { SteppedReplay } from './step-control';
+import { ViewerReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
-import { entriesRead, isConversationLog, type ViewerLog } from './viewer-log';
+import { eventsRead, type ViewerLog } from './viewer-log';
 
 interface ReplayInfo {
   readonly log: string;
@@ -81,8 +81,8 @@ function statusText(labels: ViewerLabels, status: FollowStatus | null, log: View
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
-  // Every event read, the ones a replay skips (chunks, steps…) included: what the file holds.
-  return labels.live(entriesRead(log));
+  // The same count as the step control's "Event N of N": what the replay steps through and shows.
+  return labels.live(eventsRead(log));
 }
 
 /** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
@@ -138,11 +138,7 @@ export function ReplayApp(): ReactNode {
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          {isConversationLog(log) ? (
-            <SessionReplay log={log} filter={filter} onFilterChange={setFilter} showFacts />
-          ) : (
-            <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
-          )}
+          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
         </ToolCardProvider>
       )}
     </main>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
 import { REPLAY_CWD } from '../discovered-logs';
-import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo } from '../fixture-replay';
+import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo, stepAtSeq } from '../fixture-replay';
 
 /**
  * Stepping through the harness's reference logs, read from `../shared/reference-logs/`: this file is
@@ -48,11 +48,11 @@ export const ReferenceReadImage: Story = {
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
     await step('step control: running before the result, settled after', async () => {
-      await replayUpTo(canvasElement, READ_CALL_SEQ);
+      await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'running');
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('aria-busy', 'true');
       await expect(canvas.queryByText('DONE')).toBeNull();
-      await replayUpTo(canvasElement, READ_CALL_SEQ + 1);
+      await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ + 1);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'done');
       await expect(rowOf(canvasElement, READ_CALL_ID)).not.toHaveAttribute('aria-busy');
     });
@@ -67,7 +67,10 @@ export const ReferenceReadImageRunning: Story = {
     const row = rowOf(canvasElement, READ_CALL_ID);
     await expect(row).toHaveAttribute('data-state', 'running');
     await expect(imageCards(canvasElement)).toHaveLength(0);
-    await expect(within(canvasElement).getByText(`showing events up to ${String(READ_CALL_SEQ)} of 22`)).toBeVisible();
+    await expect(within(canvasElement).getByTestId('replay-step')).toHaveTextContent(
+      new RegExp(`^Event ${String(stepAtSeq('reference/read-image', READ_CALL_SEQ))} of \\d+$`),
+    );
+    await expect(within(canvasElement).getByText('tool/call')).toBeVisible();
   },
 };
 
@@ -98,9 +101,9 @@ export const ReferenceTextRoute: Story = {
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
     await step('step control: running before the refusal, failed after', async () => {
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ);
+      await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ);
       await expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'running');
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ + 1);
+      await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ + 1);
       await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
     });
   },

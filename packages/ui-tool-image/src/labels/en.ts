@@ -80,7 +80,7 @@ export const en: LabelSet = {
   'gallery.moreCount': '+{count}',
   'gallery.showMore': 'Show {count} more images',
   'gallery.imageProblem': '{name}: {problem}',
-  // Session header and row times (issue 24 §3).
+  // Session header, row times, step control, navigation (issue 24 §3–§5).
   'header.label': 'Session',
   'header.model': 'Model',
   'header.modelWithProvider': '{model} ({provider})',
@@ -104,4 +104,11 @@ export const en: LabelSet = {
   'time.hours': '{hours} h {minutes} min',
   'time.row': '{offset} after the start',
   'time.rowWithDuration': '{offset} after the start, took {duration}',
+  'step.label': 'Step through the log',
+  'step.event': 'Event',
+  'step.position': 'Event {shown} of {total}',
+  'step.previous': 'Previous event',
+  'step.next': 'Next event',
+  'step.start': 'Before the first event: the session header only',
+  'step.keys': ', / . previous / next event',
 };

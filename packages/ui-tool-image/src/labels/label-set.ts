@@ -89,6 +89,13 @@ export type LabelKey =
   | 'time.minutes'
   | 'time.hours'
   | 'time.row'
-  | 'time.rowWithDuration';
+  | 'time.rowWithDuration'
+  | 'step.label'
+  | 'step.event'
+  | 'step.position'
+  | 'step.previous'
+  | 'step.next'
+  | 'step.start'
+  | 'step.keys';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

@@ -80,7 +80,7 @@ export const zhCN: LabelSet = {
   'gallery.moreCount': '+{count}',
   'gallery.showMore': '再显示 {count} 张图像',
   'gallery.imageProblem': '{name}：{problem}',
-  // Session header and row times (issue 24 §3).
+  // Session header, row times, step control, navigation (issue 24 §3–§5).
   'header.label': '会话',
   'header.model': '模型',
   'header.modelWithProvider': '{model}（{provider}）',
@@ -104,4 +104,11 @@ export const zhCN: LabelSet = {
   'time.hours': '{hours} 小时 {minutes} 分',
   'time.row': '开始后 {offset}',
   'time.rowWithDuration': '开始后 {offset}，耗时 {duration}',
+  'step.label': '逐步回放日志',
+  'step.event': '事件',
+  'step.position': '第 {shown} / {total} 个事件',
+  'step.previous': '上一个事件',
+  'step.next': '下一个事件',
+  'step.start': '第一个事件之前：仅会话头',
+  'step.keys': ', / . 上一个 / 下一个事件',
 };

@@ -7,7 +7,7 @@ export interface ReplayKeyActions {
 }
 
 /** Focus is in a field that takes text: its keys are the person's typing, not commands. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;

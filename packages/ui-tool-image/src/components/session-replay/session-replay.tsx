@@ -35,6 +35,11 @@ export interface SessionReplayProps {
   readonly showFacts?: boolean;
   /** The embedder's own controls (a step control), between the facts and the find bar. */
   readonly toolbar?: ReactNode;
+  /**
+   * Keeps the newest row in view as a growing log adds rows (a live view's "Follow the end of the
+   * log"). Rows added while the replay first catches up with the log, or before this is on, do not scroll.
+   */
+  readonly followEnd?: boolean;
 }
 
 function ReplayItemView({ item, sessionStart }: { readonly item: ConversationItem; readonly sessionStart: number | undefined }): ReactNode {
@@ -51,7 +56,7 @@ function ReplayItemView({ item, sessionStart }: { readonly item: ConversationIte
  * and tool rows in log order, virtualised: only the items near the viewport are in the DOM,
  * whatever the log's length. Rows keep their open state while scrolled away.
  */
-export function SessionReplay({ log, filter: controlledFilter, onFilterChange, showFacts = false, toolbar }: SessionReplayProps): ReactNode {
+export function SessionReplay({ log, filter: controlledFilter, onFilterChange, showFacts = false, toolbar, followEnd = false }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
   const [searchIndex] = useState(() => new ReplaySearchIndex());
@@ -115,6 +120,19 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
     pendingItem.current = null;
     list.current?.show(position, { focus: true });
   });
+
+  // Following: the row count when the replay was last caught up; rows beyond it scroll into view.
+  const shownCount = visible?.length ?? items.length;
+  const followedCount = useRef<number | null>(null);
+  useEffect(() => {
+    if (!followEnd) {
+      followedCount.current = null;
+      return;
+    }
+    if (pendingEvents > 0) return;
+    if (followedCount.current !== null && shownCount > followedCount.current) list.current?.show(shownCount - 1);
+    followedCount.current = shownCount;
+  }, [followEnd, shownCount, pendingEvents]);
 
   const jumpToLine = (line: number): void => {
     const index = itemIndexAtLine(items, line);
