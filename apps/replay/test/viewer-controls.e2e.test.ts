@@ -1,3 +1,4 @@
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -6,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { startReplay } from './support/replay-process.ts';
+import { useTempDirs } from './temp-dirs.ts';
 
 /*
  * The viewer's own controls in the real server and Debian's Chromium (issue 24 §3–§5): the session
- * header's facts, each row's time.
+ * header's facts, each row's time, the step control, the sticky find bar, Enter on a row, following
+ * the end of a growing log, and the layout on a phone.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -30,10 +33,10 @@ afterAll(async () => {
 });
 
 /** The viewer on `file`, once the log is read. */
-async function open(file: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
+async function open(file: string, options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
   const server = await startReplay([file]);
   cleanups.push(() => server.stop());
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 }, ...options });
   cleanups.push(() => page.close());
   await page.goto(server.url);
   await page.getByTestId('session-header').waitFor({ timeout: 60_000 });
@@ -112,5 +115,118 @@ describe('the step control', () => {
 
     await page.getByLabel('Follow the end of the log').check();
     await expect.poll(() => position.textContent()).toBe(`Event ${String(total)} of ${String(total)}`);
+  });
+});
+
+const LONG_SESSION = path.join(SESSIONS, '15-long-session.jsonl');
+
+/** Where an element is in the viewport. */
+function box(page: Page, selector: string): Promise<{ top: number; bottom: number; innerHeight: number } | null> {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css);
+    if (element === null) return null;
+    const { top, bottom } = element.getBoundingClientRect();
+    return { top, bottom, innerHeight: window.innerHeight };
+  }, selector);
+}
+
+describe('navigation', () => {
+  it('the find bar stays in view, with its match count, as the list scrolls under it', async () => {
+    const page = await open(LONG_SESSION);
+    await page.getByRole('searchbox', { name: 'Find' }).fill('read_image');
+    await page.getByRole('searchbox', { name: 'Find' }).press('Enter');
+    await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight / 2);
+    });
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+    const bar = await box(page, '.tc-find');
+    expect(bar?.top).toBe(0);
+    expect(await page.locator('.tc-find__matches').isVisible()).toBe(true);
+    expect(await page.locator('.tc-find__matches').textContent()).toMatch(/^1 of \d+$/);
+    // A row the keys move to is shown below the bar, not under it.
+    await page.evaluate(() => {
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    });
+    await page.keyboard.press('j');
+    await expect.poll(() => box(page, '.tc-replay__item:focus')).not.toBeNull();
+    const focused = await box(page, '.tc-replay__item:focus');
+    expect(focused?.top).toBeGreaterThanOrEqual(bar?.bottom ?? Number.NaN);
+  });
+
+  it('Enter on a focused row opens it and closes it again, as o does; Enter on a button inside is the button’s', async () => {
+    const page = await open(path.join(AGENT_LOGS, 'claude-code-failures.jsonl'));
+    const row = page
+      .locator('.tc-replay__item')
+      .filter({ has: page.locator('[data-call-id]') })
+      .first();
+    const disclosure = row.locator('.tc-row__disclosure');
+    const before = await disclosure.getAttribute('aria-expanded');
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disclosure.getAttribute('aria-expanded')).toBe(before === 'true' ? 'false' : 'true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disclosure.getAttribute('aria-expanded')).toBe(before);
+    // On the disclosure itself, Enter is the button's own click: one toggle, not two.
+    await disclosure.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => disclosure.getAttribute('aria-expanded')).toBe(before === 'true' ? 'false' : 'true');
+  });
+});
+
+describe('following the end of a growing log', () => {
+  const tempDir = useTempDirs();
+
+  it('keeps the newest row in view as lines arrive; turned off, the page stays where it is', async () => {
+    const lines = (await readFile(LONG_SESSION, 'utf8')).split('\n').filter((line) => line !== '');
+    const file = path.join(await tempDir(), 'growing.jsonl');
+    await writeFile(file, `${lines.slice(0, 200).join('\n')}\n`);
+    const page = await open(file, { viewport: { width: 1200, height: 700 } });
+    const status = page.getByTestId('replay-status');
+    await page.getByText(/^Live: /).waitFor();
+    const before = await status.textContent();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await appendFile(file, `${lines.slice(200, 400).join('\n')}\n`);
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).not.toBe(before);
+    await expect
+      .poll(async () => {
+        const last = await box(page, '.tc-replay__item[data-last]');
+        return last !== null && last.bottom > 0 && last.top < last.innerHeight;
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+
+    await page.getByLabel('Follow the end of the log').uncheck();
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    const pinned = await status.textContent();
+    await appendFile(file, `${lines.slice(400).join('\n')}\n`);
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).not.toBe(pinned);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('on a phone (390 px, touch)', () => {
+  it('the header, step control and find bar take at most a third of the screen; keyboard hints are hidden', async () => {
+    const page = await open(path.join(SESSIONS, '07-several-images.jsonl'), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const top = await page.getByTestId('session-header').evaluate((header) => header.getBoundingClientRect().top);
+    const bottom = await page.locator('.tc-find').evaluate((bar) => bar.getBoundingClientRect().bottom);
+    expect(bottom - top).toBeLessThanOrEqual(844 / 3);
+    expect(await page.locator('.tc-find__keys').isVisible()).toBe(false);
+    expect(await page.locator('.tc-steps__keys').isVisible()).toBe(false);
+    // The filters are folded under a summary, and open from it.
+    expect(await page.getByRole('combobox', { name: 'Tool' }).isVisible()).toBe(false);
+    await page.locator('.tc-find__filters-summary').click();
+    expect(await page.getByRole('combobox', { name: 'Tool' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it('with a mouse at 1200 px, the hints show', async () => {
+    const page = await open(path.join(SESSIONS, '07-several-images.jsonl'));
+    expect(await page.locator('.tc-find__keys').isVisible()).toBe(true);
+    expect(await page.locator('.tc-steps__keys').isVisible()).toBe(true);
   });
 });

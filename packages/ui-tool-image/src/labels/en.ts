@@ -111,4 +111,5 @@ export const en: LabelSet = {
   'step.next': 'Next event',
   'step.start': 'Before the first event: the session header only',
   'step.keys': ', / . previous / next event',
+  'find.filters': 'Filters',
 };

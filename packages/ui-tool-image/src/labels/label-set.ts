@@ -96,6 +96,7 @@ export type LabelKey =
   | 'step.previous'
   | 'step.next'
   | 'step.start'
-  | 'step.keys';
+  | 'step.keys'
+  | 'find.filters';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

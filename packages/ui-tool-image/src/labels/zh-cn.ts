@@ -111,4 +111,5 @@ export const zhCN: LabelSet = {
   'step.next': '下一个事件',
   'step.start': '第一个事件之前：仅会话头',
   'step.keys': ', / . 上一个 / 下一个事件',
+  'find.filters': '筛选',
 };

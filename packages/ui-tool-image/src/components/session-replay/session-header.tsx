@@ -39,7 +39,8 @@ export function SessionHeader({ facts, counts }: SessionHeaderProps): ReactNode 
   rows.push(['header.format', version === undefined ? formatName : formatLabel(labels['header.formatVersion'], { format: formatName, version })]);
   rows.push(['header.calls', counts.calls], ['header.images', counts.images], ['header.failures', counts.failures]);
   return (
-    <div role="group" className="tc-session" aria-label={labels['header.label']} data-testid="session-header">
+    // Focusable: on a narrow screen the facts are one line that scrolls sideways, by keyboard too.
+    <div role="group" className="tc-session" aria-label={labels['header.label']} data-testid="session-header" tabIndex={0}>
       <dl className="tc-session__facts">
         {rows.map(([key, value]) => (
           <div key={key} className="tc-session__fact" data-fact={key.slice('header.'.length)}>

@@ -18,6 +18,7 @@ import { itemIndexAtLine } from '../../model/replay/replay-builder';
 import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
+import { useElementHeight } from './use-element-height';
 import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
@@ -80,6 +81,8 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
   const list = useRef<ReplayListHandle>(null);
   const section = useRef<HTMLElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
+  const findBar = useRef<HTMLDivElement>(null);
+  const findBarHeight = useElementHeight(findBar);
   // A jump asked for before the list shows the item (a problem in a filtered-out item): done after the render.
   const pendingItem = useRef<number | null>(null);
 
@@ -181,6 +184,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
           <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
           <OtherEventsSummary otherEvents={log.otherEvents} />
           <FindBar
+            barRef={findBar}
             filter={filter}
             onFilterChange={setFilter}
             toolCounts={find.toolCounts}
@@ -198,6 +202,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
             renderItem={renderItem}
             label={labels['replay.items']}
             current={currentPosition}
+            stickyTop={findBarHeight}
             onFocusItem={setFocusedPosition}
             handle={list}
           />
