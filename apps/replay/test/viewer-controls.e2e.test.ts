@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { axeViolations } from './support/axe.ts';
 import { startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 /*
  * The viewer's own controls in the real server and Debian's Chromium (issue 24 §3–§5): the session
  * header's facts, each row's time, the step control, the sticky find bar, Enter on a row, following
- * the end of a growing log, and the layout on a phone.
+ * the end of a growing log, the layout on a phone, and both themes under axe.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -228,5 +229,31 @@ describe('on a phone (390 px, touch)', () => {
     const page = await open(path.join(SESSIONS, '07-several-images.jsonl'));
     expect(await page.locator('.tc-find__keys').isVisible()).toBe(true);
     expect(await page.locator('.tc-steps__keys').isVisible()).toBe(true);
+  });
+});
+
+describe('themes', () => {
+  it('light and dark: the page follows, the choice is remembered, and axe finds nothing in either', async () => {
+    const page = await open(path.join(AGENT_LOGS, 'claude-code-read-png.jsonl'), { colorScheme: 'light' });
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.tcTheme)).toBe('dark');
+    expect(await background()).toBe('rgb(13, 17, 23)');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await page.getByTestId('session-header').waitFor();
+    expect(await page.getByLabel('Theme').inputValue()).toBe('dark');
+    expect(await background()).toBe('rgb(13, 17, 23)');
+  });
+
+  it('the system theme follows the OS: dark, with axe finding nothing', async () => {
+    const page = await open(path.join(SESSIONS, '09-text-only-refusal.jsonl'), { colorScheme: 'dark' });
+    expect(await page.getByLabel('Theme').inputValue()).toBe('system');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(13, 17, 23)');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { loadAttachment } from './attachment-loader';
 import type { FollowStatus } from './follow-log';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
+import { isTheme, THEMES, useTheme } from './theme';
 import { ViewerReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
@@ -100,6 +101,8 @@ function ReadingProgress({ labels, bytes, total }: { readonly labels: ViewerLabe
 export function ReplayApp(): ReactNode {
   const [locale, setLocale] = useState<Locale>('en');
   const languageId = useId();
+  const themeId = useId();
+  const [theme, setTheme] = useTheme();
   const labels = VIEWER_LABELS[locale];
   const info = useReplayInfo();
   const { log, status } = useLiveLog();
@@ -128,6 +131,20 @@ export function ReplayApp(): ReactNode {
           >
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
+          </select>{' '}
+          <label htmlFor={themeId}>{labels.theme}</label>{' '}
+          <select
+            id={themeId}
+            value={theme}
+            onChange={(event) => {
+              if (isTheme(event.target.value)) setTheme(event.target.value);
+            }}
+          >
+            {THEMES.map((option) => (
+              <option key={option} value={option}>
+                {labels.themes[option]}
+              </option>
+            ))}
           </select>
         </p>
       </header>

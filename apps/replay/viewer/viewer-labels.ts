@@ -1,9 +1,13 @@
 import type { Locale } from '@toolcard/ui-tool-image';
 
+import type { Theme } from './theme';
+
 /** The viewer's own words around the cards (the cards bring their own labels for both locales). */
 export interface ViewerLabels {
   readonly title: string;
   readonly language: string;
+  readonly theme: string;
+  readonly themes: Readonly<Record<Theme, string>>;
   readonly followEnd: string;
   readonly reading: (bytes: number, total: number) => string;
   /** The name of the progress bar shown while a big log is read. */
@@ -20,6 +24,8 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
   en: {
     title: 'Session replay',
     language: 'Language',
+    theme: 'Theme',
+    themes: { system: 'System', light: 'Light', dark: 'Dark' },
     followEnd: 'Follow the end of the log',
     reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
     readingProgress: 'Reading the log',
@@ -31,6 +37,8 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
   'zh-CN': {
     title: '会话回放',
     language: '语言',
+    theme: '主题',
+    themes: { system: '跟随系统', light: '浅色', dark: '深色' },
     followEnd: '跟随日志末尾',
     reading: (bytes, total) => `正在读取日志：${megabytes(bytes)} / ${megabytes(total)} MB`,
     readingProgress: '正在读取日志',
