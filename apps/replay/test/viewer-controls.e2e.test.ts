@@ -225,6 +225,12 @@ describe('on a phone (390 px, touch)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it('on a touch tablet (1024 px), the hints are hidden too', async () => {
+    const page = await open(path.join(SESSIONS, '07-several-images.jsonl'), { viewport: { width: 1024, height: 768 }, isMobile: true, hasTouch: true });
+    expect(await page.locator('.tc-find__keys').isVisible()).toBe(false);
+    expect(await page.locator('.tc-steps__keys').isVisible()).toBe(false);
+  });
+
   it('with a mouse at 1200 px, the hints show', async () => {
     const page = await open(path.join(SESSIONS, '07-several-images.jsonl'));
     expect(await page.locator('.tc-find__keys').isVisible()).toBe(true);

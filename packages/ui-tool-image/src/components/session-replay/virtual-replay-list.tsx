@@ -160,8 +160,8 @@ export const VirtualReplayList = memo(function VirtualReplayList({
   return (
     <div
       ref={listRef}
-      role="feed"
-      aria-label={label}
+      // An empty feed is no feed (a feed's children are articles): a replay stepped back to 0, an empty log.
+      {...(count === 0 ? {} : { role: 'feed', 'aria-label': label })}
       className="tc-replay__list"
       style={{ height: virtualizer.getTotalSize() - scrollMargin }}
       onFocus={(event) => {
