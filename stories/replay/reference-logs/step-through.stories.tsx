@@ -34,7 +34,8 @@ export const ReferenceReadImage: Story = {
       // No `onOpenFile` here, so the path is plain text, relative to the session's cwd.
       await expect(summaryButtonOf(row)).toBeNull();
       await expect(row.querySelector('.tc-row__summary')).toHaveTextContent(/^red\.png$/);
-      await expect(canvas.getByText('DONE')).toBeVisible();
+      // In the replay's list (the step control names the last event, this reply, too).
+      await expect(within(canvas.getByRole('feed')).getByText('DONE')).toBeVisible();
     });
     await step('recorded without presentation meta: the image card, labelled from file_path', async () => {
       // The host that wrote this log predates `meta.path`: DESIGN's rule takes the call's own argument.
@@ -51,7 +52,7 @@ export const ReferenceReadImage: Story = {
       await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'running');
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('aria-busy', 'true');
-      await expect(canvas.queryByText('DONE')).toBeNull();
+      await expect(within(canvas.getByRole('feed')).queryByText('DONE')).toBeNull();
       await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ + 1);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'done');
       await expect(rowOf(canvasElement, READ_CALL_ID)).not.toHaveAttribute('aria-busy');
@@ -90,7 +91,7 @@ export const ReferenceTextRoute: Story = {
         'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
       );
       await expect(row.querySelector('.tc-row__reason')).toBeVisible();
-      await expect(canvas.getByText('UNAVAILABLE')).toBeVisible();
+      await expect(within(canvas.getByRole('feed')).getByText('UNAVAILABLE')).toBeVisible();
     });
     await step('the refusal as text, no gallery', async () => {
       disclosureOf(row).focus();
