@@ -35,10 +35,13 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * icons for tiles too small for their words. 39 → 49 kB and the model's 12 → 22.5 kB: issue 20's
  * `readAgentLog`, which reads four more agents' formats (Claude Code, Codex, Anthropic Messages,
  * OpenAI Responses: ~10 kB of readers); an app that imports only the gallery does not pay it (its
- * budget is unchanged).
+ * budget is unchanged). 49 → 52.32 kB: issue 24 §3–§5, measured in one run on this machine (47.91 kB
+ * before, 51.23 kB after: +3.32 kB): the session header and its facts per format, row times,
+ * `StepControl` with its event summaries, the sticky find bar's folding filters, and their labels in
+ * both locales. The model's entry grew 21.77 → 22.15 kB, inside its budget.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 49_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 52_320 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

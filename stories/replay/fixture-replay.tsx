@@ -1,6 +1,6 @@
 import type { Meta } from '@storybook/react-vite';
-import { parseSessionLog } from '@toolcard/ui-tool-image';
-import { expect, userEvent, within } from 'storybook/test';
+import { eventsUpTo, parseSessionLog } from '@toolcard/ui-tool-image';
+import { expect, fireEvent, within } from 'storybook/test';
 import { loadRecordedAttachment } from '../support/attachment-store';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { DISCOVERED_LOGS, LOG_NAMES } from './discovered-logs';
@@ -47,9 +47,14 @@ export function imageCards(canvasElement: HTMLElement): NodeListOf<Element> {
   return canvasElement.querySelectorAll('.tc-card--image');
 }
 
-/** Types a seq into the in-canvas step input. */
-export async function replayUpTo(canvasElement: HTMLElement, seq: number): Promise<void> {
-  const input = within(canvasElement).getByLabelText('Replay up to event (seq)');
-  await userEvent.clear(input);
-  await userEvent.type(input, String(seq));
+/** The step (events shown) at which a discovered log's events up to `seq` show. */
+export function stepAtSeq(session: string, seq: number): number {
+  return eventsUpTo(parseSessionLog(DISCOVERED_LOGS.get(session) ?? ''), seq);
+}
+
+/** Moves the in-canvas step control to the events of `session` up to `seq`, with its slider. */
+export async function replayUpTo(canvasElement: HTMLElement, session: string, seq: number): Promise<void> {
+  const slider = within(canvasElement).getByRole('slider', { name: 'Event' });
+  await fireEvent.change(slider, { target: { value: String(stepAtSeq(session, seq)) } });
+  await expect(slider).toHaveValue(String(stepAtSeq(session, seq)));
 }

@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { WorkspaceImage } from '../../../stories/fixtures/agents/_agent-log.ts';
 import { imageBlock, readImageRecord, sessionFields, text, toolUse, TranscriptWriter } from '../../../stories/fixtures/agents/claude-code-transcript.ts';
 import { functionCall, functionOutput, inputImage, RolloutWriter, shellOutput, type Line } from '../../../stories/fixtures/agents/codex-rollout.ts';
-import { entriesRead, viewerLogOf } from '../viewer/viewer-log.ts';
+import { eventsRead, viewerLogOf } from '../viewer/viewer-log.ts';
 
 export type AgentFormat = 'codex' | 'claude-code';
 
@@ -193,12 +193,12 @@ export async function writeSession(
   }
   const tail = shape.tail();
   await write(tail.slice(0, -1));
-  const itemsBeforeLastLine = entriesRead(viewerLogOf(reader.snapshot()));
+  const itemsBeforeLastLine = eventsRead(viewerLogOf(reader.snapshot()));
   await write(tail.slice(-1));
   reader.end();
   out.end();
   await once(out, 'finish');
-  const items = entriesRead(viewerLogOf(reader.snapshot()));
+  const items = eventsRead(viewerLogOf(reader.snapshot()));
   return {
     path: file,
     bytes: (await stat(file)).size,

@@ -89,7 +89,7 @@ describe('pnpm replay: a 30 000-call log', () => {
     expect(shown?.value).toBeGreaterThan(0);
     expect(await page.locator('progress').count()).toBe(0);
     expect(await page.getByTestId('replay-status').textContent()).toBe(`Live: ${log.events} events; lines appended to the file appear here.`);
-    expect(await page.getByTestId('replay-step').textContent()).toBe(`showing ${log.events} of ${log.events} events`);
+    expect(await page.getByTestId('replay-step').textContent()).toBe(`Event ${log.events} of ${log.events}`);
     expect(tasks.count).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 300_000);

@@ -140,7 +140,7 @@ describe('pnpm replay --store: a live recorded session', () => {
 
     const appended = performance.now();
     await session.userSays('appended while the page was open');
-    await page.getByText('appended while the page was open').waitFor({ timeout: 5000 });
+    await page.getByRole('feed').getByText('appended while the page was open').waitFor({ timeout: 5000 });
     const elapsed = performance.now() - appended;
 
     expect(elapsed).toBeLessThan(LIVE_WITHIN_MS);
@@ -219,9 +219,10 @@ describe('pnpm replay --store: a live recorded session', () => {
 
   it('steps back to an earlier event and follows the end again, and switches to zh-CN', async () => {
     const { page } = opened;
-    const step = page.getByLabel('Replay up to event (seq)');
-    await step.fill('0');
-    await expect.poll(() => page.getByTestId('replay-step').textContent()).toMatch(/^showing 0 of \d+ events$/);
+    const step = page.getByRole('slider', { name: 'Event' });
+    await step.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => page.getByTestId('replay-step').textContent()).toMatch(/^Event 0 of \d+$/);
     expect(await page.locator('.tc-gallery__tile').count()).toBe(0);
     await page.getByLabel('Follow the end of the log').check();
     await page.locator(READY_IMAGE).nth(1).waitFor();
@@ -273,7 +274,7 @@ describe('pnpm replay: a log replaced or truncated while the page is open', () =
     await second.userSays('only in the replacement');
     const server = await serve([first.logPath]);
     const { page, errors } = await openPage(server.url);
-    await page.getByText('also in the first log').waitFor();
+    await page.getByRole('feed').getByText('also in the first log').waitFor();
     await page.evaluate(() => {
       (window as { notReloaded?: boolean }).notReloaded = true;
     });
@@ -281,17 +282,18 @@ describe('pnpm replay: a log replaced or truncated while the page is open', () =
     const replacement = `${first.logPath}.new`;
     await writeText(replacement, await readFile(second.logPath, 'utf8'));
     await rename(replacement, first.logPath);
-    await page.getByText('only in the replacement').waitFor({ timeout: 5000 });
+    await page.getByRole('feed').getByText('only in the replacement').waitFor({ timeout: 5000 });
     expect(await page.getByText('only in the first log').count()).toBe(0);
 
     const [header = ''] = (await readFile(second.logPath, 'utf8')).split('\n');
     await truncate(first.logPath, 0);
     await appendFile(first.logPath, `${header}\n`);
-    await page.getByText('only in the replacement').waitFor({ state: 'detached', timeout: 5000 });
+    // Gone from the list and from the step control's label.
+    await page.getByText('only in the replacement').first().waitFor({ state: 'detached', timeout: 5000 });
     await second.userSays('after the truncation');
     const lastLine = (await readFile(second.logPath, 'utf8')).trimEnd().split('\n').at(-1) ?? '';
     await appendFile(first.logPath, `${lastLine}\n`);
-    await page.getByText('after the truncation').waitFor({ timeout: 5000 });
+    await page.getByRole('feed').getByText('after the truncation').waitFor({ timeout: 5000 });
 
     expect(await page.getByRole('heading', { name: 'Problems in this log' }).count()).toBe(0);
     expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
@@ -314,7 +316,7 @@ describe('pnpm replay without --store', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await session.userSays('still live without a store');
-    await page.getByText('still live without a store').waitFor({ timeout: 5000 });
+    await page.getByRole('feed').getByText('still live without a store').waitFor({ timeout: 5000 });
     expect(errors).toEqual([]);
   });
 });

@@ -1,14 +1,15 @@
-import { SessionReplay, ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
 import type { FollowStatus } from './follow-log';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
-import { SteppedReplay } from './step-control';
+import { isTheme, THEMES, useTheme } from './theme';
+import { ViewerReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
-import { entriesRead, isConversationLog, type ViewerLog } from './viewer-log';
+import { eventsRead, type ViewerLog } from './viewer-log';
 
 interface ReplayInfo {
   readonly log: string;
@@ -81,8 +82,8 @@ function statusText(labels: ViewerLabels, status: FollowStatus | null, log: View
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
-  // Every event read, the ones a replay skips (chunks, steps…) included: what the file holds.
-  return labels.live(entriesRead(log));
+  // The same count as the step control's "Event N of N": what the replay steps through and shows.
+  return labels.live(eventsRead(log));
 }
 
 /** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
@@ -100,6 +101,8 @@ function ReadingProgress({ labels, bytes, total }: { readonly labels: ViewerLabe
 export function ReplayApp(): ReactNode {
   const [locale, setLocale] = useState<Locale>('en');
   const languageId = useId();
+  const themeId = useId();
+  const [theme, setTheme] = useTheme();
   const labels = VIEWER_LABELS[locale];
   const info = useReplayInfo();
   const { log, status } = useLiveLog();
@@ -128,6 +131,20 @@ export function ReplayApp(): ReactNode {
           >
             <option value="en">English</option>
             <option value="zh-CN">简体中文</option>
+          </select>{' '}
+          <label htmlFor={themeId}>{labels.theme}</label>{' '}
+          <select
+            id={themeId}
+            value={theme}
+            onChange={(event) => {
+              if (isTheme(event.target.value)) setTheme(event.target.value);
+            }}
+          >
+            {THEMES.map((option) => (
+              <option key={option} value={option}>
+                {labels.themes[option]}
+              </option>
+            ))}
           </select>
         </p>
       </header>
@@ -138,11 +155,7 @@ export function ReplayApp(): ReactNode {
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
         <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          {isConversationLog(log) ? (
-            <SessionReplay log={log} filter={filter} onFilterChange={setFilter} />
-          ) : (
-            <SteppedReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} />
-          )}
+          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
         </ToolCardProvider>
       )}
     </main>

@@ -1,56 +1,81 @@
-import { lastSeq, logUpTo, SessionReplay, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { logAtEvent, SessionReplay, StepControl, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
+import type { ViewerLog } from './viewer-log';
+import { isConversationLog } from './viewer-log';
 import type { ViewerLabels } from './viewer-labels';
 
-/**
- * The replay with a step control: by default it follows the end of a growing log; typing an event
- * seq pins the replay to the log as it stood then (a call running before its result, settled
- * after), and the checkbox follows the end again.
- */
-export interface SteppedReplayProps {
-  readonly log: ParsedSessionLog;
+export interface ViewerReplayProps {
+  readonly log: ViewerLog;
   readonly labels: ViewerLabels;
   readonly filter: ReplayFilter;
   readonly onFilterChange: (filter: ReplayFilter) => void;
+  /** False while the log is first read: rows arriving then are the log's beginning, not news to follow. */
+  readonly live: boolean;
 }
 
-export function SteppedReplay({ log, labels, filter, onFilterChange }: SteppedReplayProps): ReactNode {
-  const inputId = useId();
-  const followId = useId();
-  const last = lastSeq(log);
-  const [pinned, setPinned] = useState<string | null>(null);
-  const parsed = pinned === null ? Number.NaN : Number.parseInt(pinned, 10);
-  const step = Number.isNaN(parsed) ? last : Math.max(-1, Math.min(parsed, last));
-  const shown = useMemo(() => logUpTo(log, step), [log, step]);
+/** "Follow the end of the log": every event, and the newest row kept in view as lines arrive. */
+function FollowToggle({
+  labels,
+  following,
+  onChange,
+}: {
+  readonly labels: ViewerLabels;
+  readonly following: boolean;
+  readonly onChange: (on: boolean) => void;
+}): ReactNode {
+  const id = useId();
   return (
-    <>
-      <div className="replay-steps">
-        <label htmlFor={inputId}>{labels.step}</label>
-        <input
-          id={inputId}
-          type="number"
-          min={-1}
-          max={last}
-          value={pinned ?? String(last)}
-          onChange={(event) => {
-            setPinned(event.target.value);
-          }}
-        />
-        <input
-          id={followId}
-          type="checkbox"
-          checked={pinned === null}
-          onChange={(event) => {
-            setPinned(event.target.checked ? null : String(last));
-          }}
-        />
-        <label htmlFor={followId}>{labels.followEnd}</label>
-        <output htmlFor={inputId} data-testid="replay-step">
-          {labels.showing(shown.events.length, log.events.length)}
-        </output>
-      </div>
-      <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} />
-    </>
+    <p className="replay-follow">
+      <input
+        id={id}
+        type="checkbox"
+        checked={following}
+        onChange={(event) => {
+          onChange(event.target.checked);
+        }}
+      />
+      <label htmlFor={id}>{labels.followEnd}</label>
+    </p>
   );
+}
+
+/**
+ * Our own log with a step control: by default it follows the end of a growing log; a step pins the
+ * replay to the log as it stood then (a call running before its result, settled after), and the
+ * toggle follows the end again.
+ */
+function SteppedReplay({ log, labels, filter, onFilterChange, live }: ViewerReplayProps & { readonly log: ParsedSessionLog }): ReactNode {
+  const [pinned, setPinned] = useState<number | null>(null);
+  const shown = useMemo(() => (pinned === null ? log : logAtEvent(log, pinned)), [log, pinned]);
+  const toolbar = (
+    <div className="replay-toolbar">
+      <StepControl log={log} shown={pinned} onShownChange={setPinned} />
+      <FollowToggle
+        labels={labels}
+        following={pinned === null}
+        onChange={(on) => {
+          setPinned(on ? null : log.events.length);
+        }}
+      />
+    </div>
+  );
+  return <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} showFacts toolbar={toolbar} followEnd={live && pinned === null} />;
+}
+
+/** Another agent's session: read whole, followed as it grows unless the person turns that off. */
+function ConversationReplay({ log, labels, filter, onFilterChange, live }: ViewerReplayProps): ReactNode {
+  const [following, setFollowing] = useState(true);
+  const toolbar = (
+    <div className="replay-toolbar">
+      <FollowToggle labels={labels} following={following} onChange={setFollowing} />
+    </div>
+  );
+  return <SessionReplay log={log} filter={filter} onFilterChange={onFilterChange} showFacts toolbar={toolbar} followEnd={live && following} />;
+}
+
+/** The replay of whichever log the viewer holds. */
+export function ViewerReplay(props: ViewerReplayProps): ReactNode {
+  const { log } = props;
+  return isConversationLog(log) ? <ConversationReplay {...props} /> : <SteppedReplay {...props} log={log} />;
 }

@@ -1,12 +1,14 @@
 import type { Locale } from '@toolcard/ui-tool-image';
 
+import type { Theme } from './theme';
+
 /** The viewer's own words around the cards (the cards bring their own labels for both locales). */
 export interface ViewerLabels {
   readonly title: string;
   readonly language: string;
-  readonly step: string;
+  readonly theme: string;
+  readonly themes: Readonly<Record<Theme, string>>;
   readonly followEnd: string;
-  readonly showing: (shown: number, total: number) => string;
   readonly reading: (bytes: number, total: number) => string;
   /** The name of the progress bar shown while a big log is read. */
   readonly readingProgress: string;
@@ -22,9 +24,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
   en: {
     title: 'Session replay',
     language: 'Language',
-    step: 'Replay up to event (seq)',
+    theme: 'Theme',
+    themes: { system: 'System', light: 'Light', dark: 'Dark' },
     followEnd: 'Follow the end of the log',
-    showing: (shown, total) => `showing ${shown} of ${total} events`,
     reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
     readingProgress: 'Reading the log',
     live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
@@ -35,9 +37,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
   'zh-CN': {
     title: '会话回放',
     language: '语言',
-    step: '回放到事件（序号）',
+    theme: '主题',
+    themes: { system: '跟随系统', light: '浅色', dark: '深色' },
     followEnd: '跟随日志末尾',
-    showing: (shown, total) => `显示 ${total} 个事件中的 ${shown} 个`,
     reading: (bytes, total) => `正在读取日志：${megabytes(bytes)} / ${megabytes(total)} MB`,
     readingProgress: '正在读取日志',
     live: (events) => `实时：${events} 个事件；追加到文件的行会显示在这里。`,

@@ -15,8 +15,10 @@ export function viewerLogOf(log: AgentLog): ViewerLog {
   return log.session ?? log;
 }
 
-/** Entries the file holds, the ones a replay skips included. */
-export function entriesRead(log: ViewerLog): number {
-  const shown = isConversationLog(log) ? log.conversation.items.length : log.events.length;
-  return shown + log.otherEvents.reduce((sum, { count }) => sum + count, 0);
+/**
+ * The events the replay shows: our own log's events a step control steps through, another
+ * format's conversation items. (The ones it skips are counted apart, in "Other events not shown".)
+ */
+export function eventsRead(log: ViewerLog): number {
+  return isConversationLog(log) ? log.conversation.items.length : log.events.length;
 }

@@ -12,7 +12,9 @@ export {
   conversationFromUIMessages,
   explainImageCard,
   imageCardModel,
+  eventsUpTo,
   lastSeq,
+  logAtEvent,
   logUpTo,
   MCP_PRESENTATION_META_KEY,
   parseSessionLog,
@@ -52,6 +54,7 @@ export { ToolCardProvider, type ToolCardProviderProps } from './plugins/tool-car
 export type { ToolCardPlugin } from './plugins/tool-card-plugin';
 export type { PluginErrorReport, ToolCardErrorReport } from './plugins/plugin-error-report';
 export { SessionReplay, type SessionReplayProps } from './components/session-replay/session-replay';
+export { StepControl, type StepControlProps } from './components/session-replay/step-control';
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './model/replay/replay-search';
 export { ToolCallView } from './components/row/tool-call-view';
 export { ToolRow, type ToolRowProps } from './components/row/tool-row';

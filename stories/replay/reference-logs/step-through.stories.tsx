@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
 import { REPLAY_CWD } from '../discovered-logs';
-import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo } from '../fixture-replay';
+import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo, stepAtSeq } from '../fixture-replay';
 
 /**
  * Stepping through the harness's reference logs, read from `../shared/reference-logs/`: this file is
@@ -34,7 +34,8 @@ export const ReferenceReadImage: Story = {
       // No `onOpenFile` here, so the path is plain text, relative to the session's cwd.
       await expect(summaryButtonOf(row)).toBeNull();
       await expect(row.querySelector('.tc-row__summary')).toHaveTextContent(/^red\.png$/);
-      await expect(canvas.getByText('DONE')).toBeVisible();
+      // In the replay's list (the step control names the last event, this reply, too).
+      await expect(within(canvas.getByRole('feed')).getByText('DONE')).toBeVisible();
     });
     await step('recorded without presentation meta: the image card, labelled from file_path', async () => {
       // The host that wrote this log predates `meta.path`: DESIGN's rule takes the call's own argument.
@@ -48,11 +49,11 @@ export const ReferenceReadImage: Story = {
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
     await step('step control: running before the result, settled after', async () => {
-      await replayUpTo(canvasElement, READ_CALL_SEQ);
+      await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'running');
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('aria-busy', 'true');
-      await expect(canvas.queryByText('DONE')).toBeNull();
-      await replayUpTo(canvasElement, READ_CALL_SEQ + 1);
+      await expect(within(canvas.getByRole('feed')).queryByText('DONE')).toBeNull();
+      await replayUpTo(canvasElement, 'reference/read-image', READ_CALL_SEQ + 1);
       await expect(rowOf(canvasElement, READ_CALL_ID)).toHaveAttribute('data-state', 'done');
       await expect(rowOf(canvasElement, READ_CALL_ID)).not.toHaveAttribute('aria-busy');
     });
@@ -67,7 +68,10 @@ export const ReferenceReadImageRunning: Story = {
     const row = rowOf(canvasElement, READ_CALL_ID);
     await expect(row).toHaveAttribute('data-state', 'running');
     await expect(imageCards(canvasElement)).toHaveLength(0);
-    await expect(within(canvasElement).getByText(`showing events up to ${String(READ_CALL_SEQ)} of 22`)).toBeVisible();
+    await expect(within(canvasElement).getByTestId('replay-step')).toHaveTextContent(
+      new RegExp(`^Event ${String(stepAtSeq('reference/read-image', READ_CALL_SEQ))} of \\d+$`),
+    );
+    await expect(within(canvasElement).getByText('tool/call')).toBeVisible();
   },
 };
 
@@ -87,7 +91,7 @@ export const ReferenceTextRoute: Story = {
         'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
       );
       await expect(row.querySelector('.tc-row__reason')).toBeVisible();
-      await expect(canvas.getByText('UNAVAILABLE')).toBeVisible();
+      await expect(within(canvas.getByRole('feed')).getByText('UNAVAILABLE')).toBeVisible();
     });
     await step('the refusal as text, no gallery', async () => {
       disclosureOf(row).focus();
@@ -98,9 +102,9 @@ export const ReferenceTextRoute: Story = {
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
     await step('step control: running before the refusal, failed after', async () => {
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ);
+      await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ);
       await expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'running');
-      await replayUpTo(canvasElement, REFUSED_CALL_SEQ + 1);
+      await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ + 1);
       await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
     });
   },

@@ -7,15 +7,23 @@ import type { MessagePart, MessageRole } from './message-parts';
  * item starts at, where the format has lines (what a problem's line is matched to).
  */
 export type ConversationItem =
-  | {
+  | (ItemTimes & {
       readonly kind: 'message';
       /** The message's identity across renders and across snapshots of a growing file. */
       readonly key: string;
       readonly line?: number;
       readonly role: MessageRole;
       readonly parts: readonly MessagePart[];
-    }
-  | { readonly kind: 'call'; readonly line?: number; readonly node: ToolCallNode };
+    })
+  | (ItemTimes & { readonly kind: 'call'; readonly line?: number; readonly node: ToolCallNode });
+
+/** When an item happened, in epoch milliseconds, where its format records times (Claude Code and Codex lines do; our own log does not). */
+export interface ItemTimes {
+  /** The time of the record the item starts at. */
+  readonly startedAt?: number;
+  /** A call's: the time of the record that settled it. */
+  readonly endedAt?: number;
+}
 
 export interface Conversation {
   readonly items: readonly ConversationItem[];

@@ -4,7 +4,7 @@
 // Reading sessions: our own log, any agent's file, other formats' arrays.
 export { parseSessionLog, REPLAYED_EVENT_TYPES, SessionLogReader } from './formats/toolcard/session-log';
 export type { LogProblem, OtherEventCount, ParsedSessionLog, SessionEvent, SessionEventType, SessionHeader } from './formats/toolcard/session-log';
-export { lastSeq, logUpTo } from './formats/toolcard/session-log-steps';
+export { eventsUpTo, lastSeq, logAtEvent, logUpTo } from './formats/toolcard/session-log-steps';
 export { buildToolCalls } from './formats/toolcard/tool-calls';
 export { AgentLogReader, readAgentLog } from './formats/agent-log/agent-log-reader';
 export { AGENT_LOG_FORMATS } from './formats/agent-log/format-reader';

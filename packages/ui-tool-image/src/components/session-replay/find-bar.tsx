@@ -1,6 +1,10 @@
-import { useId, type ReactNode, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import { formatLabel, useLabels, type LabelKey } from '../../labels';
+import { useMediaQuery } from './use-media-query';
 import { REPLAY_STATES, type ReplayFilter, type ReplayState } from '../../model/replay/replay-search';
+
+/** Where the filters fold away (the same width as in session-replay.css). */
+const NARROW_SCREEN = '(max-width: 40rem)';
 
 const STATE_LABELS: Readonly<Record<ReplayState, LabelKey>> = {
   failed: 'find.state.failed',
@@ -24,17 +28,32 @@ export interface FindBarProps {
   readonly current: number | null;
   readonly onStep: (direction: 1 | -1) => void;
   readonly inputRef?: Ref<HTMLInputElement>;
+  readonly barRef?: Ref<HTMLDivElement>;
 }
 
 /**
  * The bar above a replay: a tool and states that filter the list, free text that finds within it
  * (Enter / Shift+Enter go to the next / previous match), and the counts of each.
  */
-export function FindBar({ filter, onFilterChange, toolCounts, stateCounts, shown, total, matches, current, onStep, inputRef }: FindBarProps): ReactNode {
+export function FindBar({
+  filter,
+  onFilterChange,
+  toolCounts,
+  stateCounts,
+  shown,
+  total,
+  matches,
+  current,
+  onStep,
+  inputRef,
+  barRef,
+}: FindBarProps): ReactNode {
   const labels = useLabels();
   const ids = { text: useId(), tool: useId(), keys: useId() };
   const searching = filter.text.trim() !== '';
   const filtered = filter.tool !== null || filter.states.length > 0;
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   let matchText = '';
   if (searching) {
     if (matches === 0) matchText = labels['find.noMatches'];
@@ -47,7 +66,7 @@ export function FindBar({ filter, onFilterChange, toolCounts, stateCounts, shown
   };
 
   return (
-    <div className="tc-find" role="search" aria-label={labels['find.label']}>
+    <div ref={barRef} className="tc-find" role="search" aria-label={labels['find.label']}>
       <div className="tc-find__line">
         <label className="tc-find__field" htmlFor={ids.text}>
           {labels['find.text']}
@@ -93,60 +112,70 @@ export function FindBar({ filter, onFilterChange, toolCounts, stateCounts, shown
           {labels['find.next']}
         </button>
       </div>
-      <div className="tc-find__line">
-        <label className="tc-find__field" htmlFor={ids.tool}>
-          {labels['find.tool']}
-        </label>
-        <select
-          id={ids.tool}
-          className="tc-find__select"
-          value={filter.tool ?? ''}
-          onChange={(event) => {
-            onFilterChange({ ...filter, tool: event.target.value === '' ? null : event.target.value });
-          }}
-        >
-          <option value="">{labels['find.allTools']}</option>
-          {toolCounts.map(([tool, count]) => (
-            <option key={tool} value={tool}>
-              {formatLabel(labels['find.count'], { label: tool, count })}
-            </option>
-          ))}
-          {/* A tool from a shared link that this log (or this prefix of it) does not have. */}
-          {filter.tool !== null && !toolCounts.some(([tool]) => tool === filter.tool) ? (
-            <option value={filter.tool}>{formatLabel(labels['find.count'], { label: filter.tool, count: 0 })}</option>
-          ) : null}
-        </select>
-        <fieldset className="tc-find__states">
-          <legend className="tc-find__field">{labels['find.states']}</legend>
-          {REPLAY_STATES.map((state) => (
-            <label key={state} className="tc-find__state">
-              <input
-                type="checkbox"
-                checked={filter.states.includes(state)}
-                onChange={(event) => {
-                  toggleState(state, event.target.checked);
+      {/* On a narrow screen the filters fold away under a summary, so the bar that stays in view is one line. */}
+      <details
+        className="tc-find__filters"
+        open={!narrow || filtersOpen || filtered}
+        onToggle={(event) => {
+          if (narrow) setFiltersOpen(event.currentTarget.open);
+        }}
+      >
+        <summary className="tc-find__filters-summary">{labels['find.filters']}</summary>
+        <div className="tc-find__line">
+          <label className="tc-find__field" htmlFor={ids.tool}>
+            {labels['find.tool']}
+          </label>
+          <select
+            id={ids.tool}
+            className="tc-find__select"
+            value={filter.tool ?? ''}
+            onChange={(event) => {
+              onFilterChange({ ...filter, tool: event.target.value === '' ? null : event.target.value });
+            }}
+          >
+            <option value="">{labels['find.allTools']}</option>
+            {toolCounts.map(([tool, count]) => (
+              <option key={tool} value={tool}>
+                {formatLabel(labels['find.count'], { label: tool, count })}
+              </option>
+            ))}
+            {/* A tool from a shared link that this log (or this prefix of it) does not have. */}
+            {filter.tool !== null && !toolCounts.some(([tool]) => tool === filter.tool) ? (
+              <option value={filter.tool}>{formatLabel(labels['find.count'], { label: filter.tool, count: 0 })}</option>
+            ) : null}
+          </select>
+          <fieldset className="tc-find__states">
+            <legend className="tc-find__field">{labels['find.states']}</legend>
+            {REPLAY_STATES.map((state) => (
+              <label key={state} className="tc-find__state">
+                <input
+                  type="checkbox"
+                  checked={filter.states.includes(state)}
+                  onChange={(event) => {
+                    toggleState(state, event.target.checked);
+                  }}
+                />
+                {formatLabel(labels['find.count'], { label: labels[STATE_LABELS[state]], count: stateCounts[state] })}
+              </label>
+            ))}
+          </fieldset>
+          {filtered ? (
+            <>
+              <output className="tc-find__shown">{formatLabel(labels['find.shown'], { shown, total })}</output>
+              <button
+                type="button"
+                className="tc-find__button"
+                onClick={() => {
+                  onFilterChange({ ...filter, tool: null, states: [] });
                 }}
-              />
-              {formatLabel(labels['find.count'], { label: labels[STATE_LABELS[state]], count: stateCounts[state] })}
-            </label>
-          ))}
-        </fieldset>
-        {filtered ? (
-          <>
-            <output className="tc-find__shown">{formatLabel(labels['find.shown'], { shown, total })}</output>
-            <button
-              type="button"
-              className="tc-find__button"
-              onClick={() => {
-                onFilterChange({ ...filter, tool: null, states: [] });
-              }}
-            >
-              {labels['find.clear']}
-            </button>
-          </>
-        ) : null}
-      </div>
-      <p id={ids.keys} className="tc-find__keys">
+              >
+                {labels['find.clear']}
+              </button>
+            </>
+          ) : null}
+        </div>
+      </details>
+      <p id={ids.keys} className="tc-find__keys tc-keys">
         {labels['find.keys']}
       </p>
     </div>

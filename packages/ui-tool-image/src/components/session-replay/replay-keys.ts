@@ -6,8 +6,13 @@ export interface ReplayKeyActions {
   readonly toggleRow: () => void;
 }
 
+/** A row of the replay's list itself holds focus (not a button or link inside it, whose Enter is its own). */
+function isFocusedRow(target: Element | null): boolean {
+  return target?.matches('.tc-replay__item') === true;
+}
+
 /** Focus is in a field that takes text: its keys are the person's typing, not commands. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
@@ -15,7 +20,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * `/` focuses the search, `j` / `k` move to the next / previous row, `o` opens or closes it. They
+ * `/` focuses the search, `j` / `k` move to the next / previous row, `o` (or Enter on the row) opens or closes it. They
  * act when focus is inside the replay or on nothing in particular (the page's body), never while
  * typing, inside a dialog (the lightbox has keys of its own) or with a modifier held.
  */
@@ -35,7 +40,7 @@ export function useReplayKeys(root: RefObject<HTMLElement | null>, actions: Repl
       if (event.key === '/') act.focusSearch();
       else if (event.key === 'j') act.moveRow(1);
       else if (event.key === 'k') act.moveRow(-1);
-      else if (event.key === 'o') act.toggleRow();
+      else if (event.key === 'o' || (event.key === 'Enter' && isFocusedRow(target))) act.toggleRow();
       else return;
       event.preventDefault();
     };

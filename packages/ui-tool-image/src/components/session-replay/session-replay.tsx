@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog } from '../../model';
-import { isAgentLog, type AgentLog } from '../../model/formats/agent-log/agent-log';
+import type { AgentLog } from '../../model/formats/agent-log/agent-log';
+import { conversationCounts, sessionFactsOf } from '../../model/replay/session-summary';
 import { ConversationMessage } from '../message/conversation-message';
 import { RowOpenState, RowOpenStateContext } from '../row/row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
 import { ToolCallView } from '../row/tool-call-view';
 import { FindBar } from './find-bar';
+import { ItemTime } from './item-time';
+import { SessionHeader } from './session-header';
 import { highlightText } from './find-highlight';
 import { OtherEventsSummary } from './other-events-summary';
 import { ProblemsList } from './problems-list';
@@ -15,6 +18,7 @@ import { itemIndexAtLine } from '../../model/replay/replay-builder';
 import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
 import { useReplayFind } from './use-replay-find';
+import { useElementHeight } from './use-element-height';
 import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
 
@@ -28,10 +32,24 @@ export interface SessionReplayProps {
   readonly filter?: ReplayFilter;
   /** Told every change the person makes in the find bar. */
   readonly onFilterChange?: (filter: ReplayFilter) => void;
+  /** Shows the session's facts above the replay (model, start, duration, working directory, format, counts). */
+  readonly showFacts?: boolean;
+  /** The embedder's own controls (a step control), between the facts and the find bar. */
+  readonly toolbar?: ReactNode;
+  /**
+   * Keeps the newest row in view as a growing log adds rows (a live view's "Follow the end of the
+   * log"). Rows added while the replay first catches up with the log, or before this is on, do not scroll.
+   */
+  readonly followEnd?: boolean;
 }
 
-function ReplayItemView({ item }: { readonly item: ConversationItem }): ReactNode {
-  return item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />;
+function ReplayItemView({ item, sessionStart }: { readonly item: ConversationItem; readonly sessionStart: number | undefined }): ReactNode {
+  return (
+    <>
+      <ItemTime item={item} sessionStart={sessionStart} />
+      {item.kind === 'call' ? <ToolCallView node={item.node} /> : <ConversationMessage role={item.role} parts={item.parts} />}
+    </>
+  );
 }
 
 /**
@@ -39,7 +57,7 @@ function ReplayItemView({ item }: { readonly item: ConversationItem }): ReactNod
  * and tool rows in log order, virtualised: only the items near the viewport are in the DOM,
  * whatever the log's length. Rows keep their open state while scrolled away.
  */
-export function SessionReplay({ log, filter: controlledFilter, onFilterChange }: SessionReplayProps): ReactNode {
+export function SessionReplay({ log, filter: controlledFilter, onFilterChange, showFacts = false, toolbar, followEnd = false }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
   const [searchIndex] = useState(() => new ReplaySearchIndex());
@@ -63,11 +81,16 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   const list = useRef<ReplayListHandle>(null);
   const section = useRef<HTMLElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
+  const findBar = useRef<HTMLDivElement>(null);
+  const findBarHeight = useElementHeight(findBar);
   // A jump asked for before the list shows the item (a problem in a filtered-out item): done after the render.
   const pendingItem = useRef<number | null>(null);
 
+  const facts = useMemo(() => sessionFactsOf(log), [log]);
+  const counts = useMemo(() => (showFacts ? conversationCounts(items) : null), [showFacts, items]);
+  const sessionStart = facts.startedAt;
   // Paths show relative to the session's own working directory unless the embedder says otherwise.
-  const cwd = settings.cwd ?? (isAgentLog(log) ? log.facts.cwd : log.header?.cwd);
+  const cwd = settings.cwd ?? facts.cwd;
   const replaySettings = useMemo(() => (cwd === undefined ? settings : { ...settings, cwd }), [settings, cwd]);
   const itemAt = useCallback((position: number) => items[visible === null ? position : (visible[position] ?? -1)], [items, visible]);
   const { keys } = find;
@@ -75,9 +98,9 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
   const renderItem = useCallback(
     (position: number) => {
       const item = itemAt(position);
-      return item === undefined ? null : <ReplayItemView item={item} />;
+      return item === undefined ? null : <ReplayItemView item={item} sessionStart={sessionStart} />;
     },
-    [itemAt],
+    [itemAt, sessionStart],
   );
 
   const stepMatch = (direction: 1 | -1): void => {
@@ -100,6 +123,19 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
     pendingItem.current = null;
     list.current?.show(position, { focus: true });
   });
+
+  // Following: the row count when the replay was last caught up; rows beyond it scroll into view.
+  const shownCount = visible?.length ?? items.length;
+  const followedCount = useRef<number | null>(null);
+  useEffect(() => {
+    if (!followEnd) {
+      followedCount.current = null;
+      return;
+    }
+    if (pendingEvents > 0) return;
+    if (followedCount.current !== null && shownCount > followedCount.current) list.current?.show(shownCount - 1);
+    followedCount.current = shownCount;
+  }, [followEnd, shownCount, pendingEvents]);
 
   const jumpToLine = (line: number): void => {
     const index = itemIndexAtLine(items, line);
@@ -143,9 +179,12 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
       <RowOpenStateContext.Provider value={openRows}>
         {/* Busy while a long log is still being replayed in slices: counts and matches are growing. */}
         <section ref={section} className="tc-replay" aria-label={labels['replay.label']} aria-busy={pendingEvents > 0 || undefined}>
+          {counts === null ? null : <SessionHeader facts={facts} counts={counts} />}
+          {toolbar}
           <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
           <OtherEventsSummary otherEvents={log.otherEvents} />
           <FindBar
+            barRef={findBar}
             filter={filter}
             onFilterChange={setFilter}
             toolCounts={find.toolCounts}
@@ -163,6 +202,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange }:
             renderItem={renderItem}
             label={labels['replay.items']}
             current={currentPosition}
+            stickyTop={findBarHeight}
             onFocusItem={setFocusedPosition}
             handle={list}
           />

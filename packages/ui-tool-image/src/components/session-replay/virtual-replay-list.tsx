@@ -32,6 +32,8 @@ export interface VirtualReplayListProps {
   readonly label: string;
   /** The item of the find bar's current match, marked `data-current-match` and kept mounted wherever the viewport is. */
   readonly current?: number | null;
+  /** The height of what stays in view above the list (a sticky find bar): an item shown is scrolled below it. */
+  readonly stickyTop?: number;
   /** The item that holds focus, or `null` when focus leaves the list. */
   readonly onFocusItem?: (index: number | null) => void;
   readonly handle?: Ref<ReplayListHandle>;
@@ -54,6 +56,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({
   renderItem,
   label,
   current = null,
+  stickyTop = 0,
   onFocusItem,
   handle,
 }: VirtualReplayListProps): ReactNode {
@@ -85,6 +88,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({
     getItemKey: keyOf,
     rangeExtractor,
     scrollMargin,
+    scrollPaddingStart: stickyTop,
     initialRect: INITIAL_VIEWPORT,
     // The default reads `document` and `window`, which a server render must not touch; in a
     // browser `globalThis` is the window (its offset is not reported again until it scrolls).
@@ -156,8 +160,8 @@ export const VirtualReplayList = memo(function VirtualReplayList({
   return (
     <div
       ref={listRef}
-      role="feed"
-      aria-label={label}
+      // An empty feed is no feed (a feed's children are articles): a replay stepped back to 0, an empty log.
+      {...(count === 0 ? {} : { role: 'feed', 'aria-label': label })}
       className="tc-replay__list"
       style={{ height: virtualizer.getTotalSize() - scrollMargin }}
       onFocus={(event) => {

@@ -4,8 +4,9 @@ import { ReplayBuilder } from '../../replay/replay-builder';
 import { SessionLogReader, type LogProblem } from '../toolcard/session-log';
 import type { AgentLog } from './agent-log';
 import { DOCUMENT_FORMATS, LINE_FORMATS, type DocumentFormat } from './format-registry';
-import type { FormatReader, SessionFacts } from './format-reader';
+import type { FormatReader } from './format-reader';
 import { SubagentLines } from './subagent-lines';
+import { toolcardFacts } from '../toolcard/session-facts';
 
 /** How many lines may pass before a file that matches no format is called unknown. */
 const LINES_TO_RECOGNISE = 20;
@@ -37,8 +38,7 @@ class ToolcardRead {
       replay = { conversation: { items, problems: [] }, problems };
       return replay;
     };
-    const { header } = session;
-    const facts: SessionFacts = header === null ? {} : { version: String(header.version), sessionId: header.id, cwd: header.cwd, startedAt: header.createdAt };
+    const facts = toolcardFacts(session);
     return {
       format: 'toolcard',
       get conversation() {

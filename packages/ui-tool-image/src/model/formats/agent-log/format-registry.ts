@@ -1,10 +1,12 @@
 import { anthropicMessagesOf, looksLikeAnthropicMessages } from '../anthropic-messages/anthropic-messages-detection';
+import { anthropicMessagesFacts } from '../anthropic-messages/anthropic-messages-facts';
 import { AnthropicMessagesReader } from '../anthropic-messages/anthropic-messages-reader';
 import { looksLikeClaudeCodeLine } from '../claude-code/claude-code-detection';
 import { ClaudeCodeReader } from '../claude-code/claude-code-reader';
 import { looksLikeCodexDocument, looksLikeCodexLine } from '../codex/codex-detection';
 import { CodexReader } from '../codex/codex-reader';
 import { looksLikeResponsesItem, looksLikeResponsesItems, responsesItemsOf } from '../openai-responses/responses-detection';
+import { responsesFacts } from '../openai-responses/responses-facts';
 import { ResponsesItemsReader } from '../openai-responses/responses-items-reader';
 import type { FormatReader } from './format-reader';
 
@@ -54,10 +56,10 @@ export const DOCUMENT_FORMATS: readonly DocumentFormat[] = [
   },
   {
     looksLike: (document) => looksLikeResponsesItems(responsesItemsOf(document)),
-    read: (document) => readItems(new ResponsesItemsReader(), responsesItemsOf(document) ?? []),
+    read: (document) => readItems(new ResponsesItemsReader(responsesFacts(document)), responsesItemsOf(document) ?? []),
   },
   {
     looksLike: looksLikeAnthropicMessages,
-    read: (document) => readItems(new AnthropicMessagesReader(), anthropicMessagesOf(document) ?? []),
+    read: (document) => readItems(new AnthropicMessagesReader(anthropicMessagesFacts(document)), anthropicMessagesOf(document) ?? []),
   },
 ];

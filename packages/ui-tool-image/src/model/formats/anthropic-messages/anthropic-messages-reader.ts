@@ -7,9 +7,6 @@ import { formatSnapshot } from '../anthropic/assembled-snapshot';
 import { ConversationAssembler } from '../anthropic/conversation-assembler';
 import { readMessageContent } from '../anthropic/message-content';
 
-/** A messages array says nothing about its session. */
-const NO_FACTS: SessionFacts = {};
-
 const ROLES: Readonly<Record<string, MessageRole>> = { user: 'user', assistant: 'assistant' };
 
 /**
@@ -23,6 +20,10 @@ export class AnthropicMessagesReader implements FormatReader {
   private readonly conversation = new ConversationAssembler('anthropic-messages');
   private readonly others = new OtherEventCounter();
   private last: FormatSnapshot | null = null;
+
+  /** `facts`: what the request body around the messages says (a bare messages array says nothing). */
+  constructor(private readonly facts: SessionFacts = {}) {}
+
   private readonly countHidden = (type: string): void => {
     this.others.count(type);
   };
@@ -43,7 +44,7 @@ export class AnthropicMessagesReader implements FormatReader {
   }
 
   snapshot(): FormatSnapshot {
-    this.last = formatSnapshot(this.last, this.conversation.snapshot(), this.others.snapshot(), NO_FACTS);
+    this.last = formatSnapshot(this.last, this.conversation.snapshot(), this.others.snapshot(), this.facts);
     return this.last;
   }
 }

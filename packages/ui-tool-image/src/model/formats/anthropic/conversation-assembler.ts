@@ -13,6 +13,8 @@ export interface RecordPosition {
   readonly index: number;
   /** Says where a record of another file is, in front of its problems. */
   readonly label?: string;
+  /** The record's time (epoch milliseconds), where it has one. */
+  readonly at?: number;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface CallSlot extends SlotFields {
   /** False while only its result has been read. */
   headSeen: boolean;
   result: ToolResult | undefined;
+  /** The time of the record that settled it. */
+  resultAt: number | undefined;
   /** The calls of the sidechains nested under it, in log order. */
   readonly children: CallSlot[];
   /** The node last handed out; cleared when it or a call nested in it changes. */
@@ -193,6 +197,7 @@ export class ConversationAssembler {
       return;
     }
     call.result = result;
+    call.resultAt = position.at;
     this.callChanged(call);
   }
 
@@ -235,6 +240,7 @@ export class ConversationAssembler {
       argsRaw: null,
       headSeen: false,
       result: undefined,
+      resultAt: undefined,
       children: [],
       view: undefined,
       position,
@@ -331,11 +337,12 @@ export class ConversationAssembler {
 
   private itemOf(slot: Slot): ConversationItem {
     if (slot.item !== undefined) return slot.item;
-    const line = slot.position.line === undefined ? {} : { line: slot.position.line };
+    const { line, at } = slot.position;
+    const where = { ...(line === undefined ? {} : { line }), ...(at === undefined ? {} : { startedAt: at }) };
     const item: ConversationItem =
       slot.kind === 'call'
-        ? { kind: 'call', ...line, node: this.viewOf(slot) }
-        : { kind: 'message', key: slot.key, ...line, role: slot.role, parts: messageParts(slot.blocks) };
+        ? { kind: 'call', ...where, ...(slot.resultAt === undefined ? {} : { endedAt: slot.resultAt }), node: this.viewOf(slot) }
+        : { kind: 'message', key: slot.key, ...where, role: slot.role, parts: messageParts(slot.blocks) };
     slot.item = item;
     return item;
   }

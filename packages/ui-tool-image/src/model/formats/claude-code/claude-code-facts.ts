@@ -15,13 +15,13 @@ export class ClaudeSessionFacts {
   private readonly fields: MutableFacts = {};
   private facts: SessionFacts | null = {};
 
-  read(record: JsonRecord): void {
+  /** `time`: the record's `timestamp` in epoch milliseconds, where it has a valid one. */
+  read(record: JsonRecord, time: number | undefined): void {
     this.first('version', record.version);
     this.first('sessionId', record.sessionId);
     this.first('cwd', record.cwd);
     if (record.type === 'assistant' && isRecord(record.message) && record.message.model !== SYNTHETIC_MODEL) this.first('model', record.message.model);
-    const time = typeof record.timestamp === 'string' ? Date.parse(record.timestamp) : Number.NaN;
-    if (!Number.isFinite(time)) return;
+    if (time === undefined) return;
     const { startedAt, endedAt } = this.fields;
     if (startedAt === undefined || time < startedAt) this.set('startedAt', time);
     if (endedAt === undefined || time > endedAt) this.set('endedAt', time);

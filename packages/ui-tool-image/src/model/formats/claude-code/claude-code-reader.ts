@@ -1,6 +1,7 @@
 import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 import type { FormatReader, FormatSnapshot } from '../agent-log/format-reader';
 import { OtherEventCounter } from '../agent-log/other-event-counter';
+import { recordTime } from '../agent-log/record-time';
 import type { ToolUseBlock } from '../anthropic/anthropic-content';
 import { formatSnapshot } from '../anthropic/assembled-snapshot';
 import { ConversationAssembler, type MessageAt, type RecordPosition } from '../anthropic/conversation-assembler';
@@ -31,6 +32,12 @@ function agentIdOfFile(file: string): string {
   return /^agent-(.+)\.jsonl$/.exec(file)?.[1] ?? file;
 }
 
+/** A line's time, where its `timestamp` is a valid one. */
+function timeOf(value: unknown): { readonly at?: number } {
+  const at = isRecord(value) ? recordTime(value.timestamp) : undefined;
+  return at === undefined ? {} : { at };
+}
+
 function nonEmptyString(value: unknown): string | undefined {
   return isNonEmptyString(value) ? value : undefined;
 }
@@ -57,7 +64,7 @@ export class ClaudeCodeReader implements FormatReader {
   };
 
   readLine(value: unknown, line: number): void {
-    this.read(value, { line, index: line - 1 }, undefined);
+    this.read(value, { line, index: line - 1, ...timeOf(value) }, undefined);
   }
 
   /**
@@ -67,7 +74,7 @@ export class ClaudeCodeReader implements FormatReader {
    * name the file and line; its facts are the session's, not read again.
    */
   readSubagentLine(value: unknown, line: number, file: string): void {
-    this.read(value, { index: line - 1, label: `${file}, line ${line}` }, this.sidechains.agentThread(agentIdOfFile(file)));
+    this.read(value, { index: line - 1, label: `${file}, line ${line}`, ...timeOf(value) }, this.sidechains.agentThread(agentIdOfFile(file)));
   }
 
   snapshot(): FormatSnapshot {
@@ -95,7 +102,7 @@ export class ClaudeCodeReader implements FormatReader {
       }
       this.seenUuids.add(uuid);
     }
-    if (subagent === undefined) this.facts.read(value);
+    if (subagent === undefined) this.facts.read(value, position.at);
     const thread = subagent ?? (value.isSidechain === true ? this.sidechains.threadOf(value) : undefined);
     switch (type) {
       case 'user':

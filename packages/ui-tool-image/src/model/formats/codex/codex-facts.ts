@@ -1,4 +1,5 @@
 import type { SessionFacts } from '../agent-log/format-reader';
+import { recordTime } from '../agent-log/record-time';
 import { isNonEmptyString, type JsonRecord } from '../../narrow';
 
 type NamedFact = 'version' | 'sessionId' | 'cwd' | 'model' | 'provider';
@@ -31,12 +32,12 @@ export class CodexFacts {
   /** A header with no envelope (see `isCodexSessionHeader`). */
   readSessionHeader(header: JsonRecord): void {
     this.first('sessionId', header.id);
-    this.readTimestamp(header.timestamp);
+    this.readTime(recordTime(header.timestamp));
   }
 
-  readTimestamp(value: unknown): void {
-    const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-    if (!Number.isFinite(at)) return;
+  /** A line's time in epoch milliseconds, if it has one. */
+  readTime(at: number | undefined): void {
+    if (at === undefined) return;
     this.facts.startedAt ??= at;
     if (this.facts.endedAt !== at) {
       this.facts.endedAt = at;

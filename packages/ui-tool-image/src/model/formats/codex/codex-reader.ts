@@ -1,4 +1,5 @@
 import type { FormatReader, FormatSnapshot } from '../agent-log/format-reader';
+import { recordTime } from '../agent-log/record-time';
 import { ResponsesConversation, type ResponsesDialect } from '../openai-responses/responses-conversation';
 import { isRecord, type JsonRecord } from '../../narrow';
 import { CodexFacts } from './codex-facts';
@@ -55,7 +56,8 @@ export class CodexReader implements FormatReader {
   }
 
   private readEnvelope(type: string, envelope: JsonRecord, line: number): void {
-    this.facts.readTimestamp(envelope.timestamp);
+    const at = recordTime(envelope.timestamp);
+    this.facts.readTime(at);
     const { payload } = envelope;
     if (!PAYLOAD_READ.has(type)) {
       this.conversation.count(type);
@@ -70,7 +72,7 @@ export class CodexReader implements FormatReader {
         this.facts.readSessionMeta(payload);
         break;
       case 'response_item':
-        this.conversation.read(payload, line);
+        this.conversation.read(payload, line, at);
         break;
       case 'turn_context':
         this.facts.readTurnContext(payload);

@@ -2,7 +2,7 @@ import type { FormatSnapshot, SessionFacts } from '../agent-log/format-reader';
 import type { WireBlock } from '../content/foreign-content';
 import { otherEventCounts, type LogProblem } from '../toolcard/session-log';
 import type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolResult } from '../../call-tree';
-import type { ConversationItem } from '../../conversation';
+import type { ConversationItem, ItemTimes } from '../../conversation';
 import { messageParts, type MessageRole } from '../../message-parts';
 import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 import { callHead, hostedCall, itemCallId, outputFamily, outputResult, type CallFamily, type CallHead, type HostedCall } from './call-items';
@@ -29,6 +29,13 @@ interface CallFields {
   readonly name: string | null;
   readonly argsRaw: string | null;
   readonly line: number;
+  /** The time of the line it was read from, where the format records one. */
+  readonly at: number | undefined;
+}
+
+/** An item's times, each only where it is known. */
+function itemTimes(startedAt: number | undefined, endedAt?: number): ItemTimes {
+  return { ...(startedAt === undefined ? {} : { startedAt }), ...(endedAt === undefined ? {} : { endedAt }) };
 }
 
 /** A call's node: `firstEventIndex` is its 0-based line (or item position), as problems' `eventIndex` are. */
@@ -92,8 +99,12 @@ export class ResponsesConversation {
 
   constructor(private readonly dialect: ResponsesDialect) {}
 
-  /** Reads one item; `line` is its 1-based line in the file (or position in the array). */
-  read(item: unknown, line: number): void {
+  /** The time of the item being read (a Codex line's `timestamp`); items of a plain array have none. */
+  private at: number | undefined;
+
+  /** Reads one item; `line` is its 1-based line in the file (or position in the array), `at` its time in epoch milliseconds if known. */
+  read(item: unknown, line: number, at?: number): void {
+    this.at = at;
     if (!isRecord(item)) {
       this.problem(line, 'item is not a JSON object');
       return;
@@ -177,7 +188,8 @@ export class ResponsesConversation {
 
   private place(call: PlacedCall, result?: ToolResult): void {
     this.conversationChanged = true;
-    this.items[call.index] = { kind: 'call', line: call.fields.line, node: callNode(call.fields, this.dialect.origin, result) };
+    const times = itemTimes(call.fields.at, result === undefined ? undefined : this.at);
+    this.items[call.index] = { kind: 'call', line: call.fields.line, ...times, node: callNode(call.fields, this.dialect.origin, result) };
   }
 
   /** A node id no other node has: the call's id, suffixed `#2`, `#3`… when the id was used before. */
@@ -194,7 +206,8 @@ export class ResponsesConversation {
   }
 
   private placeNew(fields: CallFields, result?: ToolResult): PlacedCall {
-    const index = this.append({ kind: 'call', line: fields.line, node: callNode(fields, this.dialect.origin, result) });
+    const times = itemTimes(fields.at, result === undefined ? undefined : this.at);
+    const index = this.append({ kind: 'call', line: fields.line, ...times, node: callNode(fields, this.dialect.origin, result) });
     return { fields, index };
   }
 
@@ -223,7 +236,7 @@ export class ResponsesConversation {
       this.countItem('message/empty');
       return;
     }
-    this.append({ kind: 'message', key: `line:${line}`, line, role: shownRole, parts });
+    this.append({ kind: 'message', key: `line:${line}`, line, ...itemTimes(this.at), role: shownRole, parts });
   }
 
   /** Gives the picture of a lone-image user message to the oldest `view_image` call waiting for one; `false` when none waits. */
@@ -240,7 +253,7 @@ export class ResponsesConversation {
     if (callId === null) this.callProblem(line, `${type} without a "call_id" (shown; no output can answer it)`);
     if (head.name === null) this.callProblem(line, `${type} without a "name"`);
     const { name, argsRaw, family } = head;
-    const call = this.placeNew({ callId: this.nodeId(callId, line), name, argsRaw, line });
+    const call = this.placeNew({ callId: this.nodeId(callId, line), name, argsRaw, line, at: this.at });
     if (callId === null) return;
     const waiting = this.unanswered.get(callId) ?? [];
     if (waiting.some((earlier) => earlier.family === family)) {
@@ -266,7 +279,7 @@ export class ResponsesConversation {
     const call = this.answeredCall(callId, family);
     if (call === undefined) {
       this.callProblem(line, callId === null ? `${type} without a "call_id"` : `result for call ${callId}, which has no call before it`);
-      this.placeNew({ callId: this.nodeId(callId, line), name: null, argsRaw: null, line }, result);
+      this.placeNew({ callId: this.nodeId(callId, line), name: null, argsRaw: null, line, at: this.at }, result);
       return;
     }
     this.place(call, result);
@@ -278,6 +291,6 @@ export class ResponsesConversation {
   private hosted(item: JsonRecord, line: number, { name, argsRaw, result }: HostedCall): void {
     this.modelResponded();
     const id = [item.id, item.call_id].find(isNonEmptyString) ?? null;
-    this.placeNew({ callId: this.nodeId(id, line), name, argsRaw, line }, result);
+    this.placeNew({ callId: this.nodeId(id, line), name, argsRaw, line, at: this.at }, result);
   }
 }

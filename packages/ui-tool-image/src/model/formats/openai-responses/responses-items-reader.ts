@@ -2,9 +2,6 @@ import type { FormatReader, FormatSnapshot, SessionFacts } from '../agent-log/fo
 import type { Conversation } from '../../conversation';
 import { ResponsesConversation } from './responses-conversation';
 
-/** An items array says nothing about its session. */
-const NO_FACTS: SessionFacts = {};
-
 /**
  * OpenAI Responses / Agents SDK items (DESIGN §9), fed one item per `readLine`; `line` is the
  * item's 1-based position in its array (or its line in a JSONL file of items). Calls are
@@ -14,12 +11,15 @@ export class ResponsesItemsReader implements FormatReader {
   readonly format = 'openai-responses';
   private readonly conversation = new ResponsesConversation({ origin: 'openai-responses', otherTypePrefix: '' });
 
+  /** `facts`: what the document around the items says (a bare items array says nothing). */
+  constructor(private readonly facts: SessionFacts = {}) {}
+
   readLine(value: unknown, line: number): void {
     this.conversation.read(value, line);
   }
 
   snapshot(): FormatSnapshot {
-    return this.conversation.snapshot(NO_FACTS);
+    return this.conversation.snapshot(this.facts);
   }
 }
 

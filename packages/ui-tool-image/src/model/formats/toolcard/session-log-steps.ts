@@ -28,3 +28,17 @@ export function logUpTo(log: ParsedSessionLog, step: number | undefined): Parsed
 export function lastSeq(log: ParsedSessionLog): number {
   return log.events.at(-1)?.seq ?? -1;
 }
+
+/** How many of a log's events have seq ≤ `seq`: the position a step control shows for that seq. */
+export function eventsUpTo(log: ParsedSessionLog, seq: number): number {
+  return countUpTo(log.events, seq);
+}
+
+/**
+ * The log as it stood after its first `count` events (clamped to 0…all): step 0 is the header, the
+ * problems and the other-type counts alone; the last step, or more, is the log itself.
+ */
+export function logAtEvent(log: ParsedSessionLog, count: number): ParsedSessionLog {
+  const clamped = Math.max(0, Math.min(Math.trunc(count), log.events.length));
+  return clamped === log.events.length ? log : { ...log, events: log.events.slice(0, clamped) };
+}

@@ -1,0 +1,74 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SessionReplay } from '../../src/components';
+import { parseSessionLog, readAgentLog } from '../../src/model';
+import claudeReadPng from '../../../../stories/fixtures/agents/logs/claude-code-read-png.jsonl?raw';
+import codexShell from '../../../../stories/fixtures/agents/logs/codex-shell.jsonl?raw';
+import screenshot from '../../../../stories/fixtures/sessions/01-screenshot-png.jsonl?raw';
+import { renderInProvider } from './harness';
+import { mountedItems } from './replay-feed';
+
+afterEach(() => {
+  cleanup();
+});
+
+/** The header's facts as `{term: value}`. */
+function headerFacts(): Record<string, string> {
+  const header = screen.getByRole('group', { name: 'Session' });
+  return Object.fromEntries(
+    within(header)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent ?? '']),
+  );
+}
+
+describe('SessionReplay showFacts: the session header', () => {
+  it('a Claude Code transcript: model, start (UTC), duration, working directory, format and version, counts', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(claudeReadPng)} showFacts />);
+    expect(headerFacts()).toEqual({
+      Model: 'claude-sonnet-4-5-20250929',
+      Started: '2025-10-01 12:00:01 UTC',
+      Duration: '4.0 s',
+      'Working directory': '/home/qa/project',
+      Format: 'Claude Code 2.0.5',
+      Calls: '1',
+      Images: '1',
+      Failed: '0',
+    });
+  });
+
+  it('our own log: the model with its provider, no duration (its events carry no time)', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(screenshot)} showFacts />);
+    const facts = headerFacts();
+    expect(facts).toMatchObject({ Model: 'replay-vision (replay)', Format: 'toolcard session log 0', Calls: '1', Images: '1' });
+    expect(facts).not.toHaveProperty('Duration');
+  });
+
+  it('in Chinese', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(codexShell)} showFacts />, { locale: 'zh-CN' });
+    const header = screen.getByRole('group', { name: '会话' });
+    expect(header.textContent).toContain('模型gpt-5-codex（openai）');
+    expect(header.textContent).toContain('时长9.0 秒');
+  });
+
+  it('is not shown unless asked for', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(claudeReadPng)} />);
+    expect(screen.queryByRole('group', { name: 'Session' })).toBeNull();
+  });
+});
+
+describe('SessionReplay: each row’s time after the start, and a call’s duration', () => {
+  it('a Codex rollout: the call at +0:05 that took 1.0 s, the first shown message at +0:03 (the harness context at +0:02 is not shown)', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(codexShell)} />);
+    const times = mountedItems().map((item) => item.querySelector('.tc-replay__time [aria-hidden]')?.textContent ?? null);
+    expect(times).toContain('+0:051.0 s');
+    expect(times[0]).toBe('+0:03');
+    // Said in words to a screen reader.
+    expect(screen.getByText('+0:05 after the start, took 1.0 s')).toBeTruthy();
+  });
+
+  it('our own log has no times: no row shows one', () => {
+    renderInProvider(<SessionReplay log={parseSessionLog(screenshot)} />);
+    expect(document.querySelector('.tc-replay__time')).toBeNull();
+  });
+});
