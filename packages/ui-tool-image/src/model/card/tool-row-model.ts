@@ -1,5 +1,6 @@
 import { callArguments, filePathArgument } from '../call-arguments';
 import { viewContentBlock } from '../content-blocks';
+import { failureReason } from './failure-reason';
 import { jsonWithImages } from './json-with-images';
 import { memoizePerNode } from '../node-memo';
 import { imagePart, type OutputPart } from './output-part';
@@ -43,7 +44,10 @@ export interface ToolRowModel {
   readonly filePath?: string;
   /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
   readonly output?: readonly OutputPart[];
-  /** Failed and stopped calls: the first non-blank line of the result's text, so a collapsed row says why. */
+  /**
+   * Failed and stopped calls: why, from the first non-blank line of the result's text without its
+   * common prefix (`Error: cannot read "…" as an image:`), so a collapsed row leads with the reason.
+   */
   readonly reason?: string;
 }
 
@@ -85,13 +89,18 @@ function firstTextLine(result: ToolResult): string | undefined {
   return undefined;
 }
 
+function reasonOf(result: ToolResult): string | undefined {
+  const line = firstTextLine(result);
+  return line === undefined ? undefined : failureReason(line);
+}
+
 function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRowModel {
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
   const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
   const state = rowState(node.result, args !== null);
-  const reason = node.result !== undefined && (state === 'error' || state === 'stopped') ? firstTextLine(node.result) : undefined;
+  const reason = node.result !== undefined && (state === 'error' || state === 'stopped') ? reasonOf(node.result) : undefined;
   return {
     variant,
     titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,

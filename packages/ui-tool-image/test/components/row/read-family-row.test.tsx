@@ -154,7 +154,7 @@ describe('read_image without an image card shows text, never the slot', () => {
       </>,
     );
     // At a glance: a settled failure says why in the collapsed row; a running call has nothing to say yet.
-    expect(document.querySelector('.tc-row__reason')?.textContent).toBe(_state === 'running' ? undefined : text);
+    expect(document.querySelector('.tc-row__reason')?.textContent).toBe(_state === 'running' ? undefined : text.replace(/^Error: /, ''));
     fireEvent.click(disclosureOf('img'));
     expect(within(bodyOf('img')).getByText(text)).toBeTruthy();
     expect(screen.queryByTestId('gallery')).toBeNull();

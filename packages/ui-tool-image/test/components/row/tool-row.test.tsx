@@ -101,6 +101,14 @@ describe('ToolRow summary', () => {
     expect(onOpenFile).not.toHaveBeenCalled();
   });
 
+  it('is shortened in the middle: the directory and the file name apart, the whole path on hover', () => {
+    renderRow(readNode({}));
+    const path = document.querySelector('.tc-row__summary .tc-path');
+    expect(path?.getAttribute('title')).toBe('docs/a file.md');
+    expect(path?.querySelector('.tc-path__directory')?.textContent).toBe('docs/');
+    expect(path?.querySelector('.tc-path__name')?.textContent).toBe('a file.md');
+  });
+
   it('is openable while the call runs', () => {
     renderRow(readNode());
     expect(screen.getByRole('button', { name: 'Open file docs/a file.md' })).toBeTruthy();
@@ -111,7 +119,7 @@ describe('ToolRow summary', () => {
     ['stopped', { error: { name: 'AbortError', code: 'aborted' }, text: 'aborted' }],
   ])('is plain text, not a button, for a %s call', (_state, result) => {
     renderRow(readNode(result));
-    expect(screen.getByText('docs/a file.md')).toBeTruthy();
+    expect(document.querySelector('span.tc-row__summary')?.textContent).toBe('docs/a file.md');
     expect(screen.queryByRole('button', { name: /Open file/ })).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
@@ -121,20 +129,16 @@ describe('ToolRow at a glance: why a failed or stopped call ended', () => {
   const longReason = `Error: cannot read "shots/a.png" as an image: ${'the file is far too large to read; '.repeat(8)}downscale it first`;
 
   it.each([
-    ['failed', { isError: true, text: `\n  ${longReason}  \nsecond line of detail` }, 'Failed'],
-    ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped'],
-  ] as const)('a %s row shows the first line of its message while collapsed, and says it in its name', (_state, result, stateLabel) => {
+    ['failed', { isError: true, text: `\n  ${longReason}  \nsecond line of detail` }, 'Failed', longReason.slice(longReason.indexOf('the file'))],
+    ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped', 'Interrupted by the user'],
+  ] as const)('a %s row leads with the reason of its first line while collapsed, and says it in its name', (_state, result, stateLabel, shown) => {
     const { disclosure } = renderRow(readNode(result));
-    const firstLine =
-      result.text
-        .split('\n')
-        .map((line) => line.trim())
-        .find((line) => line !== '') ?? '';
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');
     const reason = document.querySelector('.tc-row__header .tc-row__reason');
-    expect(reason?.textContent).toBe(firstLine);
-    expect(screen.getByRole('button', { name: `Read ${stateLabel} ${firstLine}` })).toBe(disclosure);
+    expect(reason?.textContent).toBe(shown);
+    expect(screen.getByRole('button', { name: `Read ${stateLabel} ${shown}` })).toBe(disclosure);
     expect(reason?.textContent).not.toContain('second line');
+    expect(reason?.textContent).not.toContain('cannot read');
   });
 
   it('opened, the row shows the whole message in its body', () => {

@@ -76,7 +76,7 @@ describe('callTreeFromUIMessages: every tool-part state', () => {
     const node = await onlyNode([
       { type: 'tool-read_image', toolCallId: 't5', state: 'output-error', input: { file_path: 'a.svg' }, errorText: 'Error: a.svg is not an image\nmore' },
     ]);
-    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'Error: a.svg is not an image' });
+    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'a.svg is not an image' });
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
   });
 
