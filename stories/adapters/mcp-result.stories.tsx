@@ -139,7 +139,7 @@ export const ErrorResult: Story = {
     const row = rowOf(canvasElement, 'mcp-error');
     await expect(row).toHaveAttribute('data-state', 'error');
     await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
-    await expect(disclosureOf(row)).toHaveAccessibleName(/Error: diagram\.svg is an SVG image/);
+    await expect(disclosureOf(row)).toHaveAccessibleName(/^Read image Failed diagram\.svg is an SVG image/);
     await expect(row.querySelector('.tc-gallery')).toBeNull();
   },
 };

@@ -157,7 +157,7 @@ export const Refused: Story = {
   args: replayOf(recordedLog('sessions/09-text-only-refusal')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
-    await step('state', () => expectState(row, 'error'));
+    await step('state: refused, not failed', () => expectState(row, 'refused'));
     await step('why, at a glance', () => expectReasonAtAGlance(row, 'switch to an image-capable model to read images'));
     await step('text, no summary button', () => expectTextOnly(row, 'switch to an image-capable model to read images'));
     await step('disclosure', () => expectDisclosureToggles(row));

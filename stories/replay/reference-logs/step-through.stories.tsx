@@ -81,10 +81,10 @@ export const ReferenceTextRoute: Story = {
     const canvas = within(canvasElement);
     const row = rowOf(canvasElement, REFUSED_CALL_ID);
     await step('refused, with its labels', async () => {
-      await expect(row).toHaveAttribute('data-state', 'error');
-      // Why it failed is part of the row's name, and visible while the row is collapsed.
+      await expect(row).toHaveAttribute('data-state', 'refused');
+      // Why it was refused is part of the row's name, and visible while the row is collapsed.
       await expect(disclosureOf(row)).toHaveAccessibleName(
-        'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
+        'Read image Refused model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
       );
       await expect(row.querySelector('.tc-row__reason')).toBeVisible();
       await expect(canvas.getByText('UNAVAILABLE')).toBeVisible();
@@ -97,11 +97,11 @@ export const ReferenceTextRoute: Story = {
       await expect(canvasElement.querySelector('.tc-gallery')).toBeNull();
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
-    await step('step control: running before the refusal, failed after', async () => {
+    await step('step control: running before the refusal, refused after', async () => {
       await replayUpTo(canvasElement, REFUSED_CALL_SEQ);
       await expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'running');
       await replayUpTo(canvasElement, REFUSED_CALL_SEQ + 1);
-      await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
+      await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'refused'));
     });
   },
 };

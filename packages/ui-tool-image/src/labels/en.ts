@@ -80,4 +80,9 @@ export const en: LabelSet = {
   'gallery.moreCount': '+{count}',
   'gallery.showMore': 'Show {count} more images',
   'gallery.imageProblem': '{name}: {problem}',
+  // Row states, reasons and facts (issue 24 §1, §2, §6).
+  'state.awaiting-approval': 'Awaiting approval',
+  'state.refused': 'Refused',
+  'row.approve': 'Approve',
+  'row.reject': 'Reject',
 };

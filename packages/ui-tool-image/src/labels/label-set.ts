@@ -66,6 +66,8 @@ export type LabelKey =
   | 'gallery.label'
   | 'gallery.moreCount'
   | 'gallery.showMore'
-  | 'gallery.imageProblem';
+  | 'gallery.imageProblem'
+  | 'row.approve'
+  | 'row.reject';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

@@ -80,4 +80,9 @@ export const zhCN: LabelSet = {
   'gallery.moreCount': '+{count}',
   'gallery.showMore': '再显示 {count} 张图像',
   'gallery.imageProblem': '{name}：{problem}',
+  // Row states, reasons and facts (issue 24 §1, §2, §6).
+  'state.awaiting-approval': '等待批准',
+  'state.refused': '已拒绝',
+  'row.approve': '批准',
+  'row.reject': '拒绝',
 };

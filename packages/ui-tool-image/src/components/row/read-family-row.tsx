@@ -20,6 +20,8 @@ export function ReadFamilyRow({ node, row, loadImage }: ToolViewOwnerProps): Rea
       node={node}
       row={row}
       onOpenFile={settings.onOpenFile}
+      onApprove={settings.onApprove}
+      onReject={settings.onReject}
       autoExpand={card !== null && settings.expandImageResults}
       nested={<NestedToolCalls node={node} />}
     >

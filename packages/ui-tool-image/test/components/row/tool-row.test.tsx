@@ -172,7 +172,7 @@ describe('ToolRow attributes and state', () => {
     [{ error: { code: 'interrupted' } }, 'Stopped', null],
   ] as const)('announces the state (%j → %s) in the disclosure name, busy only while running', (result, state, busy) => {
     const { disclosure } = renderRow(readNode(result));
-    expect(screen.getByText(state).className).toBe('tc-visually-hidden');
+    expect(screen.getByText(state).className).toBe('tc-row__state-label');
     expect(disclosure.textContent).toBe(`Read ${state}`);
     // A failed or stopped call's name goes on with why it ended (the reason line, see below).
     expect(screen.getByRole('button', { name: new RegExp(`^Read ${state}( |$)`) })).toBe(disclosure);
@@ -194,5 +194,50 @@ describe('ToolRow attributes and state', () => {
     render(<ToolRow node={nameless} row={toolRowModel(nameless)} />);
     expect(screen.getByRole('button', { name: 'Tool Done' })).toBeTruthy();
     expect(document.querySelector('.tc-row')?.hasAttribute('data-tool')).toBe(false);
+  });
+});
+
+describe('ToolRow awaiting approval', () => {
+  const awaiting: ToolCallNode = { ...readNode(), approval: { id: 'approval-1' } } as ToolCallNode;
+
+  it('says it waits, and offers Approve and Reject that answer with the approval id', () => {
+    const onApprove = vi.fn();
+    const onReject = vi.fn();
+    renderInProvider(<ToolCallView node={awaiting} />, { onApprove, onReject });
+    expect(screen.getByText('Awaiting approval').className).toBe('tc-row__state-label');
+    expect(document.querySelector('.tc-row')?.getAttribute('data-state')).toBe('awaiting-approval');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith('approval-1', awaiting);
+    expect(onReject).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(onReject).toHaveBeenCalledExactlyOnceWith('approval-1', awaiting);
+    expect(onApprove).toHaveBeenCalledOnce();
+  });
+
+  it('offers only the answers the app handles, and none without handlers', () => {
+    renderInProvider(<ToolCallView node={awaiting} />, { onReject: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    cleanup();
+    renderInProvider(<ToolCallView node={awaiting} />);
+    expect(screen.getByText('Awaiting approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+
+  it('a running call has no answers to give, even with handlers', () => {
+    renderInProvider(<ToolCallView node={readNode()} />, { onApprove: vi.fn(), onReject: vi.fn() });
+    expect(screen.getByText('Running')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+});
+
+describe('ToolRow badges: every state its own word', () => {
+  it.each([
+    [readNode({ isError: true, text: 'Error: cannot read "a.png" as an image: model "m" does not declare image input; switch' }), 'refused', 'Refused'],
+    [readNode({ isError: true, text: 'Error: cannot read "a.png" as an image: the file does not exist' }), 'error', 'Failed'],
+  ] as const)('%#: data-state %s, badge %s', (node, state, word) => {
+    renderInProvider(<ToolCallView node={node} />);
+    expect(document.querySelector('.tc-row')?.getAttribute('data-state')).toBe(state);
+    expect(document.querySelector('.tc-row__state-label')?.textContent).toBe(word);
   });
 });
