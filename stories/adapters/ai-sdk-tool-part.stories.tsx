@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { conversationFromUIMessages, type LoadImage, type UIMessageLike } from '@toolcard/ui-tool-image';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { disclosureOf, rowOf } from '../support/row-queries';
+import { cardLabelOf, disclosureOf, rowOf } from '../support/row-queries';
 import type { ThemeParameters } from '../support/theme';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { workspaceImageBase64 } from '../support/workspace-image-data';
@@ -101,7 +101,7 @@ export const OutputAvailable: Story = {
   ],
   play: async ({ canvasElement }) => {
     const row = await expectRowState(canvasElement, 'done');
-    await expect(within(row).getByText('screenshots/login-screen.png', { selector: '.tc-card__label' })).toBeVisible();
+    await expect(cardLabelOf(row, 'screenshots/login-screen.png')).toBeInTheDocument();
     await waitFor(() => expect(row.querySelector('.tc-gallery__tile[data-status="ready"]')).not.toBeNull(), { timeout: 5000 });
     await expect(appLoadImage).not.toHaveBeenCalled();
   },

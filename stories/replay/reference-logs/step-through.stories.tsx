@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
+import { cardLabelOf, bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
 import { REPLAY_CWD } from '../discovered-logs';
 import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo } from '../fixture-replay';
 
@@ -41,7 +41,7 @@ export const ReferenceReadImage: Story = {
       await expect(imageCards(canvasElement)).toHaveLength(1);
       const row = rowOf(canvasElement, READ_CALL_ID);
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText('red.png', { selector: '.tc-card__label' })).toBeVisible();
+      await expect(cardLabelOf(bodyOf(row), 'red.png')).toBeInTheDocument();
       await expect(bodyOf(row)).toHaveTextContent(READ_FACTS);
       await expect(bodyOf(row)).toHaveTextContent(`${REPLAY_CWD}/red.png`);
       await waitFor(() => expect(bodyOf(row).querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'ready'));

@@ -85,4 +85,10 @@ export const en: LabelSet = {
   'state.refused': 'Refused',
   'row.approve': 'Approve',
   'row.reject': 'Reject',
+  'card.dimensions': '{width}×{height}',
+  'card.downscaledSize': '{stored} ← {original}',
+  'card.factSeparator': ' · ',
+  'card.downscaled': 'Downscaled from {width}×{height}: multiply coordinates by {factor} to find a point in the original file.',
+  'card.downscaledXY': 'Downscaled from {width}×{height}: multiply x by {x} and y by {y} to find a point in the original file.',
+  'card.received': 'What the model received',
 };

@@ -68,6 +68,12 @@ export type LabelKey =
   | 'gallery.showMore'
   | 'gallery.imageProblem'
   | 'row.approve'
-  | 'row.reject';
+  | 'row.reject'
+  | 'card.dimensions'
+  | 'card.downscaledSize'
+  | 'card.factSeparator'
+  | 'card.downscaled'
+  | 'card.downscaledXY'
+  | 'card.received';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

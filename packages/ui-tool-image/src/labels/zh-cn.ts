@@ -85,4 +85,10 @@ export const zhCN: LabelSet = {
   'state.refused': '已拒绝',
   'row.approve': '批准',
   'row.reject': '拒绝',
+  'card.dimensions': '{width}×{height}',
+  'card.downscaledSize': '{stored} ← {original}',
+  'card.factSeparator': ' · ',
+  'card.downscaled': '已从 {width}×{height} 缩小：坐标乘以 {factor} 即为原始文件中的位置。',
+  'card.downscaledXY': '已从 {width}×{height} 缩小：x 乘以 {x}、y 乘以 {y} 即为原始文件中的位置。',
+  'card.received': '模型收到的内容',
 };

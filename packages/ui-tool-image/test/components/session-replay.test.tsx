@@ -5,7 +5,7 @@ import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import { ToolCardProvider } from '../../src/plugins';
-import { bodyOf, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
+import { bodyOf, cardLabel, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { describeWithReferenceLogs, itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 import { mountedItems } from './replay-feed';
 
@@ -284,7 +284,7 @@ describe('SessionReplay of a log still being written', () => {
     expect(disclosureOf('img')).toBe(disclosure);
     expect(rowOf('img').getAttribute('data-state')).toBe('done');
     expect(disclosure.getAttribute('aria-expanded')).toBe('true');
-    expect(within(rowOf('img')).getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(rowOf('img'), 'red.png')).toBeTruthy();
   });
 
   it('keeps a row the person toggled while it ran as they left it', () => {

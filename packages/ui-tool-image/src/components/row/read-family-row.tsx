@@ -25,7 +25,7 @@ export function ReadFamilyRow({ node, row, loadImage }: ToolViewOwnerProps): Rea
       autoExpand={card !== null && settings.expandImageResults}
       nested={<NestedToolCalls node={node} />}
     >
-      {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} />}
+      {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} labelInHeader={row.summary !== undefined} />}
     </ToolRow>
   );
 }
