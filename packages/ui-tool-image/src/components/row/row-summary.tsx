@@ -14,7 +14,15 @@ export function RowSummary({ row, onOpenFile }: RowSummaryProps): ReactNode {
   const { summary, filePath, state } = row;
   if (summary === undefined) return null;
   // A failed or stopped call may never have touched the file: offering to open it would mislead.
-  if (filePath === undefined || onOpenFile === undefined || state === 'error' || state === 'stopped') {
+  // Not a file (another agent's command or search pattern): plain text, cut at its end.
+  if (filePath === undefined) {
+    return (
+      <span className="tc-row__summary" title={summary}>
+        <span className="tc-row__summary-text">{summary}</span>
+      </span>
+    );
+  }
+  if (onOpenFile === undefined || state === 'error' || state === 'stopped' || state === 'refused') {
     return (
       <span className="tc-row__summary">
         <ShortenedPath path={summary} />

@@ -1,5 +1,6 @@
 import { callArguments, filePathArgument } from '../call-arguments';
 import { viewContentBlock } from '../content-blocks';
+import { essentialArgument } from './essential-argument';
 import { failureReason, firstTextLine } from './failure-reason';
 import { isRefusal } from './refusal';
 import { jsonWithImages } from './json-with-images';
@@ -47,7 +48,10 @@ export interface ToolRowModel {
   readonly variant: ToolRowVariant;
   readonly titleKey: ToolTitleKey;
   readonly state: ToolRowState;
-  /** File tools: the `file_path` argument for display (relative to cwd, else `~`). */
+  /**
+   * File tools: the `file_path` argument for display (relative to cwd, else `~`). Other agents'
+   * tools: their essential argument (a command, a search pattern, the patched files), as text.
+   */
   readonly summary?: string;
   /** File tools: the raw `file_path` argument, for opening the file. */
   readonly filePath?: string;
@@ -102,12 +106,14 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const args = callArguments(node);
   const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
   const state = rowState(node, args !== null);
+  const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
   const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;
   return {
     variant,
     titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,
     state,
     ...(filePath === null ? {} : { summary: displayPath(filePath, options), filePath }),
+    ...(essential === null ? {} : { summary: essential }),
     ...(node.result === undefined ? {} : { output: node.result.content.map(outputPart) }),
     ...(reason === undefined ? {} : { reason }),
   };

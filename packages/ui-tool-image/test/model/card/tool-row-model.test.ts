@@ -49,8 +49,14 @@ describe('toolRowModel: path summary and filePath', () => {
     expect(toolRowModel(call('read', { file_path: `${HOME}/notes.md` }), OPTIONS)).toMatchObject({ summary: '~/notes.md', filePath: `${HOME}/notes.md` });
   });
 
-  it('non-file tools and blank paths get neither key', () => {
-    for (const node of [call('bash', { command: 'ls', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
+  it('a shell shows its command, never a path to open', () => {
+    const row = toolRowModel(call('bash', { command: 'ls', file_path: 'x' }), OPTIONS);
+    expect(row.summary).toBe('ls');
+    expect(row).not.toHaveProperty('filePath');
+  });
+
+  it('non-file tools without an essential argument and blank paths get neither key', () => {
+    for (const node of [call('web_fetch', { url: 'https://x', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
       const row = toolRowModel(node, OPTIONS);
       expect(row).not.toHaveProperty('summary');
       expect(row).not.toHaveProperty('filePath');
