@@ -58,7 +58,7 @@ export const InputAvailable: Story = {
   loaders: [oneToolPart({ state: 'input-available', input: INPUT })],
   play: async ({ canvasElement }) => {
     const row = await expectRowState(canvasElement, 'running');
-    await expect(within(row).getByText('screenshots/login-screen.png')).toBeVisible();
+    await expect(row.querySelector('.tc-row__summary')).toHaveTextContent('screenshots/login-screen.png');
   },
 };
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
-import type { ImageCard } from '../../model';
+import { isImageEnvelope, type ImageCard } from '../../model';
 import { renderSlot } from '../../slots';
 import type { LoadImage } from '../load-image';
 import type { ImagesOwnerProps } from '../tool-slots';
@@ -19,8 +19,8 @@ export interface ImageCardBodyProps {
 
 /**
  * The image card: its label (seen only when the row does not show the path), one line of facts per image, the
- * `tool.call.images` slot, then the text the model received behind a toggle (a result of images
- * alone has none). The facts stay above the gallery because the slot may be empty (no gallery
+ * `tool.call.images` slot, then the result's text: the `read_image` envelope behind a "What the
+ * model received" toggle, another tool's text as it is (a result of images alone has none). The facts stay above the gallery because the slot may be empty (no gallery
  * plugin): the card is never blank.
  * That slot is the `read_image` toolview's child slot, which no other entry may render: an app's
  * own card shows `callImages(node)` in an `ImageGallery` instead.
@@ -37,7 +37,8 @@ export function ImageCardBody({ card, loadImage, labelInHeader = false }: ImageC
         <ImageFactsLine key={`${String(index)}:${attachment.attachmentId}`} attachment={attachment} />
       ))}
       {renderSlot('tool.call.images', imagesProps)}
-      {text === '' ? null : <ReceivedText text={text} />}
+      {/* The envelope repeats the facts in the model's words: behind a toggle. Another tool's own text says something else: shown. */}
+      {text === '' ? null : isImageEnvelope(text) ? <ReceivedText text={text} /> : <pre className="tc-text">{text}</pre>}
     </div>
   );
 }

@@ -98,3 +98,18 @@ describe('image card: the path once', () => {
     expect(card().querySelector('.tc-card__label')?.classList.contains('tc-visually-hidden')).toBe(false);
   });
 });
+
+describe("image card: another tool's own text", () => {
+  it('is shown as it is, not behind the toggle', () => {
+    const node = onlyRoot([
+      toolCallEvent('img', 'capture', '{}'),
+      toolResultEvent('img', [
+        { type: 'text', text: 'Captured 1 screen.' },
+        { type: 'image', attachment: RED_PNG_REF },
+      ]),
+    ]);
+    renderInProvider(<ToolCallView node={{ ...node, origin: 'mcp' } as ToolCallNode} />);
+    expect(screen.queryByRole('button', { name: 'What the model received' })).toBeNull();
+    expect(screen.getByText('Captured 1 screen.').hidden).toBe(false);
+  });
+});
