@@ -108,7 +108,7 @@ describe("image card: another tool's own text", () => {
         { type: 'image', attachment: RED_PNG_REF },
       ]),
     ]);
-    renderInProvider(<ToolCallView node={{ ...node, origin: 'mcp' } as ToolCallNode} />);
+    renderInProvider(<ToolCallView node={{ ...node, origin: 'mcp' }} />);
     expect(screen.queryByRole('button', { name: 'What the model received' })).toBeNull();
     expect(screen.getByText('Captured 1 screen.').hidden).toBe(false);
   });
