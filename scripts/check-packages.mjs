@@ -35,17 +35,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * icons for tiles too small for their words. 39 → 49 kB and the model's 12 → 22.5 kB: issue 20's
  * `readAgentLog`, which reads four more agents' formats (Claude Code, Codex, Anthropic Messages,
  * OpenAI Responses: ~10 kB of readers); an app that imports only the gallery does not pay it (its
- * budget is unchanged).
+ * budget is unchanged). 49 → 49.8 kB and the model's 22.5 → 22.55 kB: issue 24's row states,
+ * reasons and facts (refusal rule, reason extraction, essential arguments, the facts line, the
+ * approval buttons), measured at 49.79 kB and 22.54 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 49_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 49_800 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 22_500 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 22_550 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_000 },
 ];
 
