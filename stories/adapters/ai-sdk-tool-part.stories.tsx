@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { conversationFromUIMessages, type LoadImage, type UIMessageLike } from '@toolcard/ui-tool-image';
-import { expect, fn, waitFor, within } from 'storybook/test';
-import { disclosureOf, rowOf } from '../support/row-queries';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { cardLabelOf, disclosureOf, rowOf } from '../support/row-queries';
 import type { ThemeParameters } from '../support/theme';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { workspaceImageBase64 } from '../support/workspace-image-data';
@@ -58,14 +58,28 @@ export const InputAvailable: Story = {
   loaders: [oneToolPart({ state: 'input-available', input: INPUT })],
   play: async ({ canvasElement }) => {
     const row = await expectRowState(canvasElement, 'running');
-    await expect(within(row).getByText('screenshots/login-screen.png')).toBeVisible();
+    await expect(row.querySelector('.tc-row__summary')).toHaveTextContent('screenshots/login-screen.png');
   },
 };
 
+const onApprove = fn().mockName('onApprove');
+const onReject = fn().mockName('onReject');
+
+/** Awaiting approval, with the app's handlers: the card offers Approve and Reject, each answering with the approval's id. */
 export const ApprovalRequested: Story = {
   loaders: [oneToolPart({ state: 'approval-requested', input: INPUT, approval: { id: 'approval-1' } })],
+  parameters: { toolcard: { loadImage: appLoadImage, cwd: '/home/qa/project', onApprove, onReject } satisfies ToolcardParameters },
+  beforeEach: () => {
+    onApprove.mockClear();
+    onReject.mockClear();
+  },
   play: async ({ canvasElement }) => {
-    await expectRowState(canvasElement, 'running');
+    const row = await expectRowState(canvasElement, 'awaiting-approval');
+    await expect(disclosureOf(row)).toHaveAccessibleName('Read image Awaiting approval');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await expect(onApprove).toHaveBeenCalledWith('approval-1', expect.objectContaining({ callId: CALL_ID }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Reject' }));
+    await expect(onReject).toHaveBeenCalledWith('approval-1', expect.objectContaining({ callId: CALL_ID }));
   },
 };
 
@@ -87,7 +101,7 @@ export const OutputAvailable: Story = {
   ],
   play: async ({ canvasElement }) => {
     const row = await expectRowState(canvasElement, 'done');
-    await expect(within(row).getByText('screenshots/login-screen.png', { selector: '.tc-card__label' })).toBeVisible();
+    await expect(cardLabelOf(row, 'screenshots/login-screen.png')).toBeInTheDocument();
     await waitFor(() => expect(row.querySelector('.tc-gallery__tile[data-status="ready"]')).not.toBeNull(), { timeout: 5000 });
     await expect(appLoadImage).not.toHaveBeenCalled();
   },
@@ -106,8 +120,8 @@ export const OutputError: Story = {
 export const OutputDenied: Story = {
   loaders: [oneToolPart({ state: 'output-denied', input: INPUT, approval: { id: 'approval-1', approved: false, reason: 'Not that screen.' } })],
   play: async ({ canvasElement }) => {
-    const row = await expectRowState(canvasElement, 'stopped');
-    await expect(disclosureOf(row)).toHaveAccessibleName(/Denied: Not that screen\./);
+    const row = await expectRowState(canvasElement, 'refused');
+    await expect(disclosureOf(row)).toHaveAccessibleName('Read image Refused Denied: Not that screen.');
   },
 };
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { callTreeFromMcp, MCP_PRESENTATION_META_KEY, type LoadImage, type McpToolCall } from '@toolcard/ui-tool-image';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { disclosureOf, rowOf } from '../support/row-queries';
+import { cardLabelOf, disclosureOf, rowOf } from '../support/row-queries';
 import type { ThemeParameters } from '../support/theme';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { workspaceImageBase64, workspaceImageUrl } from '../support/workspace-image-data';
@@ -70,7 +70,7 @@ export const Success: Story = {
   play: async ({ canvasElement, loaded }) => {
     const row = rowOf(canvasElement, 'mcp-1');
     await expect(row).toHaveAttribute('data-state', 'done');
-    await expect(within(row).getByText('screenshots/login-screen.png', { selector: '.tc-card__label' })).toBeVisible();
+    await expect(cardLabelOf(row, 'screenshots/login-screen.png')).toBeInTheDocument();
     await imagesShown(row, 1);
     await expect(appLoadImage).not.toHaveBeenCalled();
     const [call] = (loaded as McpStoryData).calls;
@@ -111,7 +111,7 @@ export const SeveralImages: Story = {
   ],
   play: async ({ canvasElement }) => {
     const row = rowOf(canvasElement, 'mcp-many');
-    await expect(within(row).getByText('capture_screens', { selector: '.tc-card__label' })).toBeVisible();
+    await expect(cardLabelOf(row, 'capture_screens')).toBeVisible();
     await imagesShown(row, 3);
     await expect(within(row).getByText('Captured 3 screens.')).toBeVisible();
     await expect(appLoadImage).not.toHaveBeenCalled();
@@ -139,7 +139,7 @@ export const ErrorResult: Story = {
     const row = rowOf(canvasElement, 'mcp-error');
     await expect(row).toHaveAttribute('data-state', 'error');
     await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'false');
-    await expect(disclosureOf(row)).toHaveAccessibleName(/Error: diagram\.svg is an SVG image/);
+    await expect(disclosureOf(row)).toHaveAccessibleName(/^Read image Failed diagram\.svg is an SVG image/);
     await expect(row.querySelector('.tc-gallery')).toBeNull();
   },
 };
@@ -165,7 +165,7 @@ export const ResourceLink: Story = {
   ],
   play: async ({ canvasElement }) => {
     const row = rowOf(canvasElement, 'mcp-link');
-    await expect(within(row).getByText('images/banner.webp', { selector: '.tc-card__label' })).toBeVisible();
+    await expect(cardLabelOf(row, 'images/banner.webp')).toBeInTheDocument();
     await imagesShown(row, 1);
     await expect(appLoadImage).toHaveBeenCalledTimes(1);
     await expect(appLoadImage.mock.calls[0]?.[0].attachmentId).toBe('https://cdn.example/banner.webp');

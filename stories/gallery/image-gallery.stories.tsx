@@ -87,11 +87,11 @@ function boxStory(id: string, [width, height]: readonly [number, number], box: {
   };
 }
 
-/** 2001×1: 4:1 and never upscaling the 1 px line makes a 4×1 box, cropped at the left, in a 44 px hit area. */
-export const VeryWideImage = boxStory('hairline-wide', [2001, 1], { width: 4, height: 1 }, '0% 50%');
+/** 2001×1: a 4:1 box scaled up to the 44 px tile (44×11, pixelated), cropped at the left: a visible bar, not a 4×1 dash. */
+export const VeryWideImage = boxStory('hairline-wide', [2001, 1], { width: 44, height: 11 }, '0% 50%');
 
 /** 1×2001: as above, turned; a very tall image keeps its top. */
-export const VeryTallImage = boxStory('hairline-tall', [1, 2001], { width: 1, height: 4 }, '50% 0%');
+export const VeryTallImage = boxStory('hairline-tall', [1, 2001], { width: 11, height: 44 }, '50% 0%');
 
 /** 30×1000, narrower than the box: 1/4, then 30×120 (not 30×240, which would be 1/8). */
 export const NarrowTallImage = boxStory('narrow-tall', [30, 1000], { width: 30, height: 120 }, '50% 0%');

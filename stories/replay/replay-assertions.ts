@@ -48,7 +48,7 @@ export async function loadEveryTile(item: HTMLElement): Promise<void> {
 }
 
 function failedReadImageRows(item: HTMLElement): HTMLElement[] {
-  return rows(item).filter((row) => row.dataset.tool === 'read_image' && row.dataset.state === 'error');
+  return rows(item).filter((row) => row.dataset.tool === 'read_image' && (row.dataset.state === 'error' || row.dataset.state === 'refused'));
 }
 
 /**

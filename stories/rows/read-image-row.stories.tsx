@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { parseSessionLog, SessionReplay, type ParsedSessionLog } from '@toolcard/ui-tool-image';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { beforeResultOf, recordedLog, recordedLogText } from '../support/recorded-logs';
-import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
+import { cardLabelOf, bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../support/row-queries';
 import { errorContent, sessionLog, toolCall, toolResult, userMessage, type LogEvent } from '../support/session-log';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
 import type { ThemeParameters } from '../support/theme';
@@ -139,7 +139,7 @@ export const Done: Story = {
     });
     await step('image card, open from the start', async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText(FILE_PATH, { selector: '.tc-card__label' })).toBeVisible();
+      await expect(cardLabelOf(bodyOf(row), FILE_PATH)).toBeInTheDocument();
       await expect(bodyOf(row)).toHaveTextContent(FACTS);
     });
     await step('the recorded image, 640x400, from the attachment store', async () => {
@@ -157,7 +157,7 @@ export const Refused: Story = {
   args: replayOf(recordedLog('sessions/09-text-only-refusal')),
   play: async ({ canvasElement, step }) => {
     const row = rowOf(canvasElement, CALL_ID);
-    await step('state', () => expectState(row, 'error'));
+    await step('state: refused, not failed', () => expectState(row, 'refused'));
     await step('why, at a glance', () => expectReasonAtAGlance(row, 'switch to an image-capable model to read images'));
     await step('text, no summary button', () => expectTextOnly(row, 'switch to an image-capable model to read images'));
     await step('disclosure', () => expectDisclosureToggles(row));
@@ -219,7 +219,7 @@ export const Nested: Story = {
     await step('nested state', () => expectState(row, 'done'));
     await step('nested image card, labelled by its own file_path', async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText(FILE_PATH, { selector: '.tc-card__label' })).toBeVisible();
+      await expect(cardLabelOf(bodyOf(row), FILE_PATH)).toBeInTheDocument();
     });
     await step('nested disclosure', () => expectDisclosureToggles(row));
     await step('nested summary opens the file', () => expectSummaryOpensFile(row, FILE_PATH));
@@ -239,7 +239,7 @@ export const LegacyWithoutMeta: Story = {
     await step('state', () => expectState(row, 'done'));
     await step("image card, open from the start, labelled from the call's file_path", async () => {
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText(LEGACY_PATH, { selector: '.tc-card__label' })).toBeVisible();
+      await expect(cardLabelOf(bodyOf(row), LEGACY_PATH)).toBeInTheDocument();
       await expect(bodyOf(row)).toHaveTextContent('image/webp image, 320x120 px, 64 bytes');
     });
     await step('the recorded 320x120 image, from the fixture store', async () => {

@@ -34,3 +34,10 @@ export function bodyOf(row: HTMLElement): HTMLElement {
   if (body === null) throw new Error(`Row ${row.dataset.callId ?? '?'} has no body`);
   return body;
 }
+
+/** The image card label under `container` that reads `text` (its directory and file name are separate spans). */
+export function cardLabelOf(container: ParentNode, text: string): HTMLElement {
+  const found = [...container.querySelectorAll<HTMLElement>('.tc-card__label')].find((label) => label.textContent === text);
+  if (found === undefined) throw new Error(`No card label reads ${text}`);
+  return found;
+}

@@ -42,6 +42,7 @@ export type {
   SessionEvent,
   SessionFacts,
   SessionHeader,
+  ToolApprovalRequest,
   ToolCallNode,
   ToolCallTree,
   ToolResult,
@@ -58,6 +59,7 @@ export { StepControl, type StepControlProps } from './components/session-replay/
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './model/replay/replay-search';
 export { ToolCallView } from './components/row/tool-call-view';
 export { ToolRow, type ToolRowProps } from './components/row/tool-row';
+export type { ToolApprovalHandler } from './components/row/approval-buttons';
 export { ImageCardBody, type ImageCardBodyProps } from './components/row/image-card-body';
 export { InOutBody, type InOutBodyProps } from './components/row/in-out-body';
 export { callImages } from './components/row/call-images';

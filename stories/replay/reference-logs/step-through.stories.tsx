@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
+import { cardLabelOf, bodyOf, disclosureOf, rowOf, summaryButtonOf } from '../../support/row-queries';
 import { REPLAY_CWD } from '../discovered-logs';
 import { expectNoRawAttachment, FixtureReplay, fixtureReplayMeta, imageCards, replayUpTo, stepAtSeq } from '../fixture-replay';
 
@@ -42,7 +42,7 @@ export const ReferenceReadImage: Story = {
       await expect(imageCards(canvasElement)).toHaveLength(1);
       const row = rowOf(canvasElement, READ_CALL_ID);
       await expect(disclosureOf(row)).toHaveAttribute('aria-expanded', 'true');
-      await expect(within(bodyOf(row)).getByText('red.png', { selector: '.tc-card__label' })).toBeVisible();
+      await expect(cardLabelOf(bodyOf(row), 'red.png')).toBeInTheDocument();
       await expect(bodyOf(row)).toHaveTextContent(READ_FACTS);
       await expect(bodyOf(row)).toHaveTextContent(`${REPLAY_CWD}/red.png`);
       await waitFor(() => expect(bodyOf(row).querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'ready'));
@@ -85,10 +85,10 @@ export const ReferenceTextRoute: Story = {
     const canvas = within(canvasElement);
     const row = rowOf(canvasElement, REFUSED_CALL_ID);
     await step('refused, with its labels', async () => {
-      await expect(row).toHaveAttribute('data-state', 'error');
-      // Why it failed is part of the row's name, and visible while the row is collapsed.
+      await expect(row).toHaveAttribute('data-state', 'refused');
+      // Why it was refused is part of the row's name, and visible while the row is collapsed.
       await expect(disclosureOf(row)).toHaveAccessibleName(
-        'Read image Failed Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
+        'Read image Refused model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images',
       );
       await expect(row.querySelector('.tc-row__reason')).toBeVisible();
       await expect(within(canvas.getByRole('feed')).getByText('UNAVAILABLE')).toBeVisible();
@@ -101,11 +101,11 @@ export const ReferenceTextRoute: Story = {
       await expect(canvasElement.querySelector('.tc-gallery')).toBeNull();
     });
     await step('no raw attachment JSON', () => expectNoRawAttachment(canvasElement));
-    await step('step control: running before the refusal, failed after', async () => {
+    await step('step control: running before the refusal, refused after', async () => {
       await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ);
       await expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'running');
       await replayUpTo(canvasElement, 'reference/read-image-text-route', REFUSED_CALL_SEQ + 1);
-      await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'error'));
+      await waitFor(() => expect(rowOf(canvasElement, REFUSED_CALL_ID)).toHaveAttribute('data-state', 'refused'));
     });
   },
 };

@@ -3,6 +3,7 @@ export type { ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './
 export { MessageView, PlainMessageView } from './message/message-view';
 export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
 export { ToolRow, type ToolRowProps } from './row/tool-row';
+export type { ToolApprovalHandler } from './row/approval-buttons';
 export { ToolIcon } from './row/tool-icon';
 export { InOutBody, type InOutBodyProps } from './row/in-out-body';
 export { ToolCallView, GenericToolRow, NestedToolCalls } from './row/tool-call-view';

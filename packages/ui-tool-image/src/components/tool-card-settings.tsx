@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { PathDisplayOptions } from '../model';
 import type { LoadImage } from './load-image';
+import type { ToolApprovalHandler } from './row/approval-buttons';
 
 /** What every card of one `ToolCardProvider` shares. */
 export interface ToolCardSettings {
@@ -9,6 +10,8 @@ export interface ToolCardSettings {
   readonly home?: string;
   /** Gets the file path exactly as the call recorded it. */
   readonly onOpenFile?: (path: string) => void;
+  readonly onApprove?: ToolApprovalHandler;
+  readonly onReject?: ToolApprovalHandler;
   readonly expandImageResults: boolean;
 }
 

@@ -113,4 +113,15 @@ export const en: LabelSet = {
   'step.start': 'Before the first event: the session header only',
   'step.keys': ', / . previous / next event',
   'find.filters': 'Filters',
+  // Row states, reasons and facts (issue 24 §1, §2, §6).
+  'state.awaiting-approval': 'Awaiting approval',
+  'state.refused': 'Refused',
+  'row.approve': 'Approve',
+  'row.reject': 'Reject',
+  'card.dimensions': '{width}×{height}',
+  'card.downscaledSize': '{stored} ← {original}',
+  'card.factSeparator': ' · ',
+  'card.downscaled': 'Downscaled from {width}×{height}: multiply coordinates by {factor} to find a point in the original file.',
+  'card.downscaledXY': 'Downscaled from {width}×{height}: multiply x by {x} and y by {y} to find a point in the original file.',
+  'card.received': 'What the model received',
 };

@@ -98,6 +98,14 @@ export type LabelKey =
   | 'step.next'
   | 'step.start'
   | 'step.keys'
-  | 'find.filters';
+  | 'find.filters'
+  | 'row.approve'
+  | 'row.reject'
+  | 'card.dimensions'
+  | 'card.downscaledSize'
+  | 'card.factSeparator'
+  | 'card.downscaled'
+  | 'card.downscaledXY'
+  | 'card.received';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

@@ -113,4 +113,15 @@ export const zhCN: LabelSet = {
   'step.start': '第一个事件之前：仅会话头',
   'step.keys': ', / . 上一个 / 下一个事件',
   'find.filters': '筛选',
+  // Row states, reasons and facts (issue 24 §1, §2, §6).
+  'state.awaiting-approval': '等待批准',
+  'state.refused': '已拒绝',
+  'row.approve': '批准',
+  'row.reject': '拒绝',
+  'card.dimensions': '{width}×{height}',
+  'card.downscaledSize': '{stored} ← {original}',
+  'card.factSeparator': ' · ',
+  'card.downscaled': '已从 {width}×{height} 缩小：坐标乘以 {factor} 即为原始文件中的位置。',
+  'card.downscaledXY': '已从 {width}×{height} 缩小：x 乘以 {x}、y 乘以 {y} 即为原始文件中的位置。',
+  'card.received': '模型收到的内容',
 };

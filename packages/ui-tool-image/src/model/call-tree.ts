@@ -42,10 +42,17 @@ interface ToolCallFields {
   readonly firstEventIndex: number;
 }
 
+/** A call that waits for a person to approve it (AI SDK `approval-requested`); `id` is what the app answers with. */
+export interface ToolApprovalRequest {
+  readonly id: string;
+}
+
 /** A call still running (or never answered): it has no result. */
 export interface RunningToolCall extends ToolCallFields {
   readonly status: 'running';
   readonly result?: never;
+  /** Set while the call waits for approval before it runs. */
+  readonly approval?: ToolApprovalRequest;
 }
 
 /** A call with its result. */

@@ -24,6 +24,7 @@ export type { UIMessageLike } from './formats/ai-sdk/ai-sdk-call-tree';
 export type {
   RunningToolCall,
   SettledToolCall,
+  ToolApprovalRequest,
   ToolCallNode,
   ToolCallOrigin,
   ToolCallProblem,

@@ -37,3 +37,17 @@ export function displayPath(path: string, { cwd, home }: PathDisplayOptions): st
   if (insideHome !== null) return insideHome === '' ? '~' : `~/${insideHome}`;
   return path;
 }
+
+/** A display path cut before its file name, so a UI can shorten the directory and keep the name. */
+export interface PathParts {
+  /** Everything up to and including the last separator (`/` or `\`); `''` for a bare name. */
+  readonly directory: string;
+  /** The last segment; the whole path when it ends with a separator or has none. */
+  readonly name: string;
+}
+
+export function pathParts(path: string): PathParts {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
+  if (cut === 0 || cut === path.length) return { directory: '', name: path };
+  return { directory: path.slice(0, cut), name: path.slice(cut) };
+}

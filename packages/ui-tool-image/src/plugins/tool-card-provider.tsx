@@ -1,6 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { ImageCacheScope, ToolCardSettingsContext, withInlineImages, type ImageCachePolicy, type LoadImage, type ToolCardSettings } from '../components';
+import {
+  ImageCacheScope,
+  ToolCardSettingsContext,
+  withInlineImages,
+  type ImageCachePolicy,
+  type LoadImage,
+  type ToolApprovalHandler,
+  type ToolCardSettings,
+} from '../components';
 import { LabelsProvider, type Locale } from '../labels';
 import { SlotRegistryProvider } from '../slots';
 import type { ToolCardErrorReport } from './plugin-error-report';
@@ -19,6 +27,12 @@ export interface ToolCardProviderProps {
   readonly home?: string;
   /** Gets the file path exactly as the call recorded it. */
   readonly onOpenFile?: (path: string) => void;
+  /**
+   * A call awaiting approval (AI SDK `approval-requested`) offers Approve and Reject when these are
+   * given; each gets the approval's id, as `addToolApprovalResponse({ id, approved })` takes it.
+   */
+  readonly onApprove?: ToolApprovalHandler;
+  readonly onReject?: ToolApprovalHandler;
   /**
    * The app's own plugins, run once after the built-in ones, in order. A card an app registers
    * for a tool name wins over the one the built-ins would show (they register below the default
@@ -47,6 +61,8 @@ export function ToolCardProvider({
   cwd,
   home,
   onOpenFile,
+  onApprove,
+  onReject,
   plugins = [],
   onSlotError,
   expandImageResults = true,
@@ -61,8 +77,10 @@ export function ToolCardProvider({
       ...(cwd === undefined ? {} : { cwd }),
       ...(home === undefined ? {} : { home }),
       ...(onOpenFile === undefined ? {} : { onOpenFile }),
+      ...(onApprove === undefined ? {} : { onApprove }),
+      ...(onReject === undefined ? {} : { onReject }),
     }),
-    [loadImage, expandImageResults, cwd, home, onOpenFile],
+    [loadImage, expandImageResults, cwd, home, onOpenFile, onApprove, onReject],
   );
 
   return (

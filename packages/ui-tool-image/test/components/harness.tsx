@@ -80,3 +80,10 @@ export function disclosureOf(callId: string): HTMLElement {
 export function getByExactText(text: string): HTMLElement {
   return screen.getByText(text, { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) });
 }
+
+/** The image card label under `container` that reads `text` (its directory and file name are separate spans). */
+export function cardLabel(container: ParentNode, text: string): HTMLElement {
+  const found = [...container.querySelectorAll<HTMLElement>('.tc-card__label')].find((label) => label.textContent === text);
+  if (found === undefined) throw new Error(`No card label reads ${text}`);
+  return found;
+}

@@ -5,7 +5,7 @@ import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
 import { parseSessionLog } from '../../src/model';
 import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
 import { ToolCardProvider } from '../../src/plugins';
-import { bodyOf, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
+import { bodyOf, cardLabel, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
 import { describeWithReferenceLogs, itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 import { mountedItems } from './replay-feed';
 
@@ -47,12 +47,12 @@ describeWithReferenceLogs('SessionReplay of the reference logs', () => {
 
   it('read-image-text-route: the refusal text and the reply', () => {
     renderInProvider(<SessionReplay log={parseSessionLog(referenceLog('read-image-text-route', CWD))} />);
-    expect(rowOf('read-image-refused').getAttribute('data-state')).toBe('error');
+    expect(rowOf('read-image-refused').getAttribute('data-state')).toBe('refused');
     expect(screen.getByText('UNAVAILABLE')).toBeTruthy();
     const refusal =
       'Error: cannot read "red.png" as an image: model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images';
-    // Readable at a glance, before the row is opened.
-    expect(rowOf('read-image-refused').querySelector('.tc-row__reason')?.textContent).toBe(refusal);
+    // Readable at a glance, before the row is opened: the reason, without the common subject.
+    expect(rowOf('read-image-refused').querySelector('.tc-row__reason')?.textContent).toBe(refusal.slice(refusal.indexOf('model ')));
     fireEvent.click(disclosureOf('read-image-refused'));
     expect(within(bodyOf('read-image-refused')).getByText(refusal)).toBeTruthy();
   });
@@ -101,7 +101,7 @@ describe('SessionReplay structure', () => {
         <SessionReplay log={log} />
       </ToolCardProvider>,
     );
-    expect(within(rowOf('r')).getByText('src/a.ts')).toBeTruthy();
+    expect(rowOf('r').querySelector('.tc-row__summary')?.textContent).toBe('src/a.ts');
   });
 
   it('renders a nested dispatch inside its parent row, and the deferred context message as a note', () => {
@@ -284,7 +284,7 @@ describe('SessionReplay of a log still being written', () => {
     expect(disclosureOf('img')).toBe(disclosure);
     expect(rowOf('img').getAttribute('data-state')).toBe('done');
     expect(disclosure.getAttribute('aria-expanded')).toBe('true');
-    expect(within(rowOf('img')).getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(rowOf('img'), 'red.png')).toBeTruthy();
   });
 
   it('keeps a row the person toggled while it ran as they left it', () => {

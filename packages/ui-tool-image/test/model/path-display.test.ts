@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayPath } from '../../src/model';
+import { pathParts } from '../../src/model/path-display';
 
 const CWD = '/home/qa/project';
 const HOME = '/home/qa';
@@ -30,5 +31,19 @@ describe('displayPath', () => {
   it('handles a very long run of slashes in cwd', () => {
     const cwd = `/${'/'.repeat(200_000)}x`;
     expect(displayPath(`${cwd}/a.png`, { cwd })).toBe('a.png');
+  });
+});
+
+describe('pathParts', () => {
+  it.each([
+    ['a relative path', 'screenshots/login-screen.png', { directory: 'screenshots/', name: 'login-screen.png' }],
+    ['an absolute path', '/tmp/a/b.png', { directory: '/tmp/a/', name: 'b.png' }],
+    ['a Windows path', String.raw`C:\shots\b.png`, { directory: String.raw`C:\shots\\`.slice(0, -1), name: 'b.png' }],
+    ['a bare name', 'b.png', { directory: '', name: 'b.png' }],
+    ['a directory (trailing slash) stays whole', 'shots/', { directory: '', name: 'shots/' }],
+    ['~', '~', { directory: '', name: '~' }],
+  ])('%s', (_case, path, parts) => {
+    expect(pathParts(path)).toEqual(parts);
+    expect(parts.directory + parts.name).toBe(path);
   });
 });

@@ -6,7 +6,7 @@ import { parseSessionLog } from '../../src/model';
 import { BUILTIN_PLUGINS, registerReadImageToolview, ToolCardProvider, type ToolCardProviderProps } from '../../src/plugins';
 import { createSlotRegistry, useSlotRegistry, type SlotRegistry } from '../../src/slots';
 import { CWD, validReadImageNode } from '../model/builders';
-import { loadImageStub, rowOf } from '../components/harness';
+import { cardLabel, loadImageStub, rowOf } from '../components/harness';
 import { itWithReferenceLogs, referenceLog } from '../support/reference-logs';
 
 afterEach(() => {
@@ -100,15 +100,15 @@ describe('ToolCardProvider settings', () => {
   it('passes cwd to the cards and defaults to English', () => {
     render(provider({ cwd: '/home/qa/project', children: <ToolCallView node={validReadImageNode()} /> }));
     expect(screen.getByRole('button', { name: 'Read image Done' })).toBeTruthy();
-    expect(screen.getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(document.body, 'red.png')).toBeTruthy();
   });
 
   it('re-renders the cards when its settings change', () => {
     const node = validReadImageNode();
     const { rerender } = render(provider({ cwd: '/elsewhere', children: <ToolCallView node={node} /> }));
-    expect(screen.getByText('/home/qa/project/red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(document.body, '/home/qa/project/red.png')).toBeTruthy();
     rerender(provider({ cwd: '/home/qa', locale: 'zh-CN', children: <ToolCallView node={node} /> }));
-    expect(screen.getByText('project/red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(document.body, 'project/red.png')).toBeTruthy();
     expect(screen.getByRole('button', { name: '读取图像 已完成' })).toBeTruthy();
   });
 

@@ -101,8 +101,8 @@ describe('theme properties', () => {
 /** Lengths that are sizes or hairlines, not spaces, radii or fonts (README: "Not properties"). */
 const LITERALS_ALLOWED = new Set([
   'toolcard.css .tc-visually-hidden margin: -1px',
-  'toolcard.css .tc-row__state line-height: 0.75rem',
-  'toolcard.css .tc-row[data-state="running"] .tc-row__state, .tc-row[data-state="preparing"] .tc-row__state border-radius: 50%',
+  'toolcard.css .tc-row__state-icon line-height: 0.75rem',
+  'toolcard.css .tc-row[data-state="running"] > .tc-row__header .tc-row__state-icon, .tc-row[data-state="preparing"] > .tc-row__header .tc-row__state-icon border-radius: 50%',
 ]);
 
 const SPACE_RADIUS_FONT = /^(padding|margin|gap|row-gap|column-gap|border-radius|font|font-family|font-size|font-weight|line-height)(-|$)/;

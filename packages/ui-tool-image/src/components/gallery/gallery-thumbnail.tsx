@@ -53,7 +53,14 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
       >
         {/* Named by its content: the image's alt once shown, the same name as text until then. */}
         {state.status === 'ready' ? (
-          <img className="tc-gallery__image" src={state.url} alt={name} {...imageSize} style={{ objectPosition: layout.objectPosition }} draggable={false} />
+          <img
+            className="tc-gallery__image"
+            src={state.url}
+            alt={name}
+            {...imageSize}
+            style={{ objectPosition: layout.objectPosition, ...(layout.pixelated ? { imageRendering: 'pixelated' } : {}) }}
+            draggable={false}
+          />
         ) : (
           <>
             <span id={nameId} className="tc-visually-hidden">

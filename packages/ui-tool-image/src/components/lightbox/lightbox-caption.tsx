@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatLabel, useLabels } from '../../labels';
-import { type AttachmentRef, type ImageDimensions } from '../../model';
+import type { AttachmentRef } from '../../model';
+import { downscaledFrom } from '../../model/card/image-facts';
 import { adaptedImageSource } from '../../model/adapted-image-source';
 import { formatByteSize } from './byte-size';
 
@@ -9,12 +10,6 @@ export interface LightboxCaptionProps {
   readonly fileName: string;
   /** The dialog is labelled by the title: it names the image shown. */
   readonly titleId: string;
-}
-
-/** The original dimensions when the store downscaled the image; `undefined` when it kept them. */
-function downscaledFrom({ width, height, originalDimensions }: AttachmentRef): ImageDimensions | undefined {
-  if (originalDimensions === undefined) return undefined;
-  return originalDimensions.width === width && originalDimensions.height === height ? undefined : originalDimensions;
 }
 
 /**

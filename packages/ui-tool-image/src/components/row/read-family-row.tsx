@@ -20,10 +20,12 @@ export function ReadFamilyRow({ node, row, loadImage }: ToolViewOwnerProps): Rea
       node={node}
       row={row}
       onOpenFile={settings.onOpenFile}
+      onApprove={settings.onApprove}
+      onReject={settings.onReject}
       autoExpand={card !== null && settings.expandImageResults}
       nested={<NestedToolCalls node={node} />}
     >
-      {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} />}
+      {card === null ? <ResultText output={row.output} /> : <ImageCardBody card={card} loadImage={loadImage} labelInHeader={row.summary !== undefined} />}
     </ToolRow>
   );
 }

@@ -36,9 +36,9 @@ function renderGenericToolRow(props: ToolViewOwnerProps): ReactNode {
 
 /** The row of a tool without a toolview of its own: IN/OUT text, then its nested calls. */
 export function GenericToolRow({ node, row }: ToolViewOwnerProps): ReactNode {
-  const { onOpenFile } = useToolCardSettings();
+  const { onOpenFile, onApprove, onReject } = useToolCardSettings();
   return (
-    <ToolRow node={node} row={row} onOpenFile={onOpenFile} nested={<NestedToolCalls node={node} />}>
+    <ToolRow node={node} row={row} onOpenFile={onOpenFile} onApprove={onApprove} onReject={onReject} nested={<NestedToolCalls node={node} />}>
       <InOutBody node={node} row={row} />
     </ToolRow>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ToolCallNode, ToolRowModel } from '../../model';
+import { ApprovalButtons, type ToolApprovalHandler } from './approval-buttons';
 import { useRowOpen } from './row-open-state';
 import { RowSummary } from './row-summary';
 import { ToolIcon } from './tool-icon';
@@ -9,6 +10,9 @@ export interface ToolRowProps {
   readonly node: ToolCallNode;
   readonly row: ToolRowModel;
   readonly onOpenFile?: ((path: string) => void) | undefined;
+  /** A call awaiting approval offers Approve and Reject when the app passes these (e.g. to the AI SDK's `addToolApprovalResponse`). */
+  readonly onApprove?: ToolApprovalHandler | undefined;
+  readonly onReject?: ToolApprovalHandler | undefined;
   /**
    * Whether the body is open while the person has not toggled the row. Followed as it changes, so
    * a live call that settles into an image card opens itself; once toggled, the person's choice wins.
@@ -27,7 +31,7 @@ export interface ToolRowProps {
  * The chrome every tool row shares: icon, title, state, path summary and a disclosure for the body.
  * The summary button sits beside the disclosure button, never inside it: buttons cannot nest.
  */
-export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, nested }: ToolRowProps): ReactNode {
+export function ToolRow({ node, row, onOpenFile, onApprove, onReject, autoExpand = false, children, nested }: ToolRowProps): ReactNode {
   const labels = useLabels();
   const bodyId = useId();
   const nameIds = { title: useId(), state: useId(), reason: useId() };
@@ -51,7 +55,7 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
           className="tc-row__disclosure"
           aria-expanded={expanded}
           aria-controls={bodyId}
-          // The name is the title and state, then why a failed or stopped call ended ("Read image Failed Error: …").
+          // The name is the title and state, then why a refused, failed or stopped call ended ("Read image Failed the file does not exist…").
           aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
           onClick={() => {
             setExpanded(!expanded);
@@ -62,10 +66,13 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
           <span id={nameIds.title} className="tc-row__title">
             {title}
           </span>
-          <span className="tc-row__state" aria-hidden="true" />
           {/* Keeps title and state apart in the accessible name: "Read image Done". */}{' '}
-          <span id={nameIds.state} className="tc-visually-hidden">
-            {labels[`state.${row.state}`]}
+          {/* The state's badge: its own icon, word and colour, so no state is told by colour alone. */}
+          <span className="tc-row__state">
+            <span className="tc-row__state-icon" aria-hidden="true" />
+            <span id={nameIds.state} className="tc-row__state-label">
+              {labels[`state.${row.state}`]}
+            </span>
           </span>
         </button>
         <RowSummary row={row} onOpenFile={onOpenFile} />
@@ -74,6 +81,7 @@ export function ToolRow({ node, row, onOpenFile, autoExpand = false, children, n
             {row.reason}
           </span>
         )}
+        <ApprovalButtons node={node} row={row} onApprove={onApprove} onReject={onReject} />
       </div>
       {/* Always present so aria-controls points at an element; the content mounts only while open. */}
       <div id={bodyId} className="tc-row__body" hidden={!expanded}>

@@ -31,6 +31,11 @@ export interface ThumbnailLayout {
   readonly imageHeight: number;
   /** CSS `object-position` of the image in its box. */
   readonly objectPosition: CropAnchor;
+  /**
+   * Set when the image is tiny (smaller than the smallest tile on both sides): its box is scaled up
+   * to fill that tile (letterboxed, as `pixelated` scaling shows it), so it is never a dot or a dash.
+   */
+  readonly pixelated?: true;
 }
 
 export type GalleryTile<Image extends ImageDimensions = ImageDimensions> =
@@ -85,8 +90,16 @@ function fitImage(size: ImageDimensions, range: AspectRange, longEdge: number): 
   };
 }
 
+/** A tiny image's box, scaled up as a whole until it touches the smallest tile's sides; others unchanged. */
+function visibleFit(fit: ImageFit): ImageFit & { readonly pixelated?: true } {
+  const { imageWidth, imageHeight } = fit;
+  if (imageWidth >= MIN_HIT_SIZE || imageHeight >= MIN_HIT_SIZE) return fit;
+  const scale = Math.min(MIN_HIT_SIZE / imageWidth, MIN_HIT_SIZE / imageHeight);
+  return { ...fit, imageWidth: Math.round(imageWidth * scale), imageHeight: Math.round(imageHeight * scale), pixelated: true };
+}
+
 function withHitArea(width: number, height: number, fit: ImageFit): ThumbnailLayout {
-  return { width: Math.max(MIN_HIT_SIZE, width), height: Math.max(MIN_HIT_SIZE, height), ...fit };
+  return { width: Math.max(MIN_HIT_SIZE, width), height: Math.max(MIN_HIT_SIZE, height), ...visibleFit(fit) };
 }
 
 /** A lone image: a box with a 240 px long edge at its clamped aspect ratio, never larger than the image. */

@@ -1,5 +1,8 @@
 import { callArguments, filePathArgument } from '../call-arguments';
 import { viewContentBlock } from '../content-blocks';
+import { essentialArgument } from './essential-argument';
+import { failureReason, firstTextLine } from './failure-reason';
+import { isRefusal } from './refusal';
 import { jsonWithImages } from './json-with-images';
 import { memoizePerNode } from '../node-memo';
 import { imagePart, type OutputPart } from './output-part';
@@ -30,20 +33,34 @@ export type KnownToolName = keyof typeof TOOL_VARIANTS;
 /** Label key of a row title; every known tool has its own, anything else is generic. */
 export type ToolTitleKey = `tool.title.${KnownToolName}` | 'tool.title.generic';
 
-/** `preparing` = no result yet and the arguments are not (yet) a JSON object. */
-export type ToolRowState = 'preparing' | 'running' | 'done' | 'error' | 'stopped';
+/**
+ * `preparing` = no result yet and the arguments are not (yet) a JSON object; `awaiting-approval` =
+ * not run yet, a person must approve it first; `refused` = declined by policy (the route cannot
+ * take images, a file type the tool does not read, a person denied it), not broken; `error` = the
+ * file, the bytes or the store failed; `stopped` = interrupted.
+ */
+export type ToolRowState = 'preparing' | 'awaiting-approval' | 'running' | 'done' | 'refused' | 'error' | 'stopped';
+
+/** The states a row explains with a reason line while collapsed. */
+const STATES_WITH_REASON: ReadonlySet<ToolRowState> = new Set(['refused', 'error', 'stopped']);
 
 export interface ToolRowModel {
   readonly variant: ToolRowVariant;
   readonly titleKey: ToolTitleKey;
   readonly state: ToolRowState;
-  /** File tools: the `file_path` argument for display (relative to cwd, else `~`). */
+  /**
+   * File tools: the `file_path` argument for display (relative to cwd, else `~`). Other agents'
+   * tools: their essential argument (a command, a search pattern, the patched files), as text.
+   */
   readonly summary?: string;
   /** File tools: the raw `file_path` argument, for opening the file. */
   readonly filePath?: string;
   /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
   readonly output?: readonly OutputPart[];
-  /** Failed and stopped calls: the first non-blank line of the result's text, so a collapsed row says why. */
+  /**
+   * Refused, failed and stopped calls: why, from the first non-blank line of the result's text without its
+   * common prefix (`Error: cannot read "…" as an image:`), so a collapsed row leads with the reason.
+   */
   readonly reason?: string;
 }
 
@@ -54,10 +71,14 @@ function isKnownToolName(name: string): name is KnownToolName {
   return Object.hasOwn(TOOL_VARIANTS, name);
 }
 
-function rowState(result: ToolResult | undefined, hasArguments: boolean): ToolRowState {
-  if (result === undefined) return hasArguments ? 'running' : 'preparing';
+function rowState(node: ToolCallNode, hasArguments: boolean): ToolRowState {
+  const { result } = node;
+  if (result === undefined) {
+    if (node.approval !== undefined) return 'awaiting-approval';
+    return hasArguments ? 'running' : 'preparing';
+  }
   if (result.outcome === 'ok') return 'done';
-  return result.outcome;
+  return isRefusal(result) ? 'refused' : result.outcome;
 }
 
 function outputPart(block: unknown): OutputPart {
@@ -74,15 +95,9 @@ function outputPart(block: unknown): OutputPart {
   }
 }
 
-/** The first non-blank line of a result's text blocks, trimmed; `undefined` when it has none. */
-function firstTextLine(result: ToolResult): string | undefined {
-  for (const block of result.content) {
-    const view = viewContentBlock(block);
-    if (view.kind !== 'text') continue;
-    const line = view.text.split('\n').find((candidate) => candidate.trim() !== '');
-    if (line !== undefined) return line.trim();
-  }
-  return undefined;
+function reasonOf(result: ToolResult): string | undefined {
+  const line = firstTextLine(result);
+  return line === undefined ? undefined : failureReason(line);
 }
 
 function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRowModel {
@@ -90,13 +105,15 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
   const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
-  const state = rowState(node.result, args !== null);
-  const reason = node.result !== undefined && (state === 'error' || state === 'stopped') ? firstTextLine(node.result) : undefined;
+  const state = rowState(node, args !== null);
+  const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
+  const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;
   return {
     variant,
     titleKey: toolName === null ? 'tool.title.generic' : `tool.title.${toolName}`,
     state,
     ...(filePath === null ? {} : { summary: displayPath(filePath, options), filePath }),
+    ...(essential === null ? {} : { summary: essential }),
     ...(node.result === undefined ? {} : { output: node.result.content.map(outputPart) }),
     ...(reason === undefined ? {} : { reason }),
   };

@@ -1,8 +1,9 @@
 import type { ToolCallNode } from '../call-tree';
+import { isRefusal } from '../card/refusal';
 import { viewContentBlock } from '../content-blocks';
 import { conversationItemKey, type ConversationItem } from '../conversation';
 
-/** The states the find bar filters on. `refused`: the tool declined before any I/O (`ReadImageError`). */
+/** The states the find bar filters on. `refused`: declined by policy, as a row's `refused` state (`isRefusal`). */
 export const REPLAY_STATES = ['failed', 'refused', 'stopped', 'running', 'images'] as const;
 export type ReplayState = (typeof REPLAY_STATES)[number];
 
@@ -41,8 +42,9 @@ function callStates(node: ToolCallNode): number {
   const { result } = node;
   let states = 0;
   if (result === undefined) states |= RUNNING;
+  else if (isRefusal(result)) states |= REFUSED;
   else if (result.outcome === 'stopped') states |= STOPPED;
-  else if (result.outcome === 'error') states |= result.error?.name === 'ReadImageError' ? REFUSED : FAILED;
+  else if (result.outcome === 'error') states |= FAILED;
   if (result?.content.some((block) => viewContentBlock(block).kind === 'image') === true) states |= IMAGES;
   return states;
 }

@@ -60,7 +60,7 @@ describe('ImageGallery in a card', () => {
     if (card === null) throw new Error('no image card');
     expect(within(card).getByRole('group', { name: 'Images' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'red.png' })).toBeTruthy();
-    expect(card.querySelector('.tc-gallery + .tc-text')?.textContent).toContain('<type>image</type>');
+    expect(card.querySelector('.tc-gallery + .tc-card__received > .tc-text')?.textContent).toContain('<type>image</type>');
   });
 
   it('gives way to a gallery an embedder registers with the default priority', () => {

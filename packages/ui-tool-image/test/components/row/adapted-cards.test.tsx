@@ -5,7 +5,7 @@ import { callTreeFromMcp, conversationFromUIMessages, type McpToolCall, type Too
 import { inlineImageRef } from '../../../src/model/formats/content/adapted-image';
 import { ToolCardProvider } from '../../../src/plugins';
 import { trackObjectUrls } from '../image-loading/support';
-import { rowOf } from '../harness';
+import { cardLabel, rowOf } from '../harness';
 import { base64Of, headerFixture } from '../../model/formats/fixture-images';
 
 afterEach(() => {
@@ -61,7 +61,7 @@ describe('adapted results render as image cards', () => {
       // An MCP image block has no name of its own.
       expect(within(row).getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^blob:/);
     });
-    expect(within(row).getByText('shots/big.png')).toBeTruthy();
+    expect(cardLabel(row, 'shots/big.png')).toBeTruthy();
     expect(row.querySelector('.tc-card--image')).not.toBeNull();
     expect(loadImage).not.toHaveBeenCalled();
     expect(urls.create).toHaveBeenCalledTimes(1);

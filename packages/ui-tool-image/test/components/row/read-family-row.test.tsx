@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToolCallView } from '../../../src/components';
 import { buildToolCalls, parseSessionLog, type ToolCallNode } from '../../../src/model';
 import { CWD, dispatchEvents, envelopeText, IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../../model/builders';
-import { bodyOf, disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from '../harness';
+import { bodyOf, cardLabel, disclosureOf, galleryProbe, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from '../harness';
 import { itWithReferenceLogs, referenceLog } from '../../support/reference-logs';
 
 afterEach(() => {
@@ -51,7 +51,7 @@ describe('read_image with an image card', () => {
     );
 
     expect(disclosureOf('read-image-call').getAttribute('aria-expanded')).toBe('true');
-    const label = screen.getByText('red.png', { selector: '.tc-card__label' });
+    const label = cardLabel(document.body, 'red.png');
     const gallery = screen.getByTestId('gallery');
     const text = getByExactText(ENVELOPE);
     expect(precedes(label, gallery) && precedes(gallery, text)).toBe(true);
@@ -65,7 +65,7 @@ describe('read_image with an image card', () => {
 
   itWithReferenceLogs('still reads as a card (label and text) when no gallery fills the slot', () => {
     renderInProvider(<ToolCallView node={recordedReadImageNode()} />);
-    expect(screen.getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(document.body, 'red.png')).toBeTruthy();
     expect(getByExactText(ENVELOPE)).toBeTruthy();
     expect(screen.queryByTestId('gallery')).toBeNull();
   });
@@ -86,7 +86,7 @@ describe('read_image with an image card', () => {
       </>,
       { onSlotError },
     );
-    expect(screen.getByText('red.png', { selector: '.tc-card__label' })).toBeTruthy();
+    expect(cardLabel(document.body, 'red.png')).toBeTruthy();
     expect(getByExactText(ENVELOPE)).toBeTruthy();
     expect(onSlotError).toHaveBeenCalledWith(expect.objectContaining({ slot: 'tool.call.images', error: new Error('gallery down') }));
   });
@@ -154,7 +154,7 @@ describe('read_image without an image card shows text, never the slot', () => {
       </>,
     );
     // At a glance: a settled failure says why in the collapsed row; a running call has nothing to say yet.
-    expect(document.querySelector('.tc-row__reason')?.textContent).toBe(_state === 'running' ? undefined : text);
+    expect(document.querySelector('.tc-row__reason')?.textContent).toBe(_state === 'running' ? undefined : text.replace(/^Error: /, ''));
     fireEvent.click(disclosureOf('img'));
     expect(within(bodyOf('img')).getByText(text)).toBeTruthy();
     expect(screen.queryByTestId('gallery')).toBeNull();

@@ -101,6 +101,14 @@ describe('ToolRow summary', () => {
     expect(onOpenFile).not.toHaveBeenCalled();
   });
 
+  it('is shortened in the middle: the directory and the file name apart, the whole path on hover', () => {
+    renderRow(readNode({}));
+    const path = document.querySelector('.tc-row__summary .tc-path');
+    expect(path?.getAttribute('title')).toBe('docs/a file.md');
+    expect(path?.querySelector('.tc-path__directory')?.textContent).toBe('docs/');
+    expect(path?.querySelector('.tc-path__name')?.textContent).toBe('a file.md');
+  });
+
   it('is openable while the call runs', () => {
     renderRow(readNode());
     expect(screen.getByRole('button', { name: 'Open file docs/a file.md' })).toBeTruthy();
@@ -111,7 +119,7 @@ describe('ToolRow summary', () => {
     ['stopped', { error: { name: 'AbortError', code: 'aborted' }, text: 'aborted' }],
   ])('is plain text, not a button, for a %s call', (_state, result) => {
     renderRow(readNode(result));
-    expect(screen.getByText('docs/a file.md')).toBeTruthy();
+    expect(document.querySelector('span.tc-row__summary')?.textContent).toBe('docs/a file.md');
     expect(screen.queryByRole('button', { name: /Open file/ })).toBeNull();
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
@@ -121,20 +129,16 @@ describe('ToolRow at a glance: why a failed or stopped call ended', () => {
   const longReason = `Error: cannot read "shots/a.png" as an image: ${'the file is far too large to read; '.repeat(8)}downscale it first`;
 
   it.each([
-    ['failed', { isError: true, text: `\n  ${longReason}  \nsecond line of detail` }, 'Failed'],
-    ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped'],
-  ] as const)('a %s row shows the first line of its message while collapsed, and says it in its name', (_state, result, stateLabel) => {
+    ['failed', { isError: true, text: `\n  ${longReason}  \nsecond line of detail` }, 'Failed', longReason.slice(longReason.indexOf('the file'))],
+    ['stopped', { error: { name: 'AbortError', code: 'interrupted' }, text: 'Interrupted by the user\nmore' }, 'Stopped', 'Interrupted by the user'],
+  ] as const)('a %s row leads with the reason of its first line while collapsed, and says it in its name', (_state, result, stateLabel, shown) => {
     const { disclosure } = renderRow(readNode(result));
-    const firstLine =
-      result.text
-        .split('\n')
-        .map((line) => line.trim())
-        .find((line) => line !== '') ?? '';
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');
     const reason = document.querySelector('.tc-row__header .tc-row__reason');
-    expect(reason?.textContent).toBe(firstLine);
-    expect(screen.getByRole('button', { name: `Read ${stateLabel} ${firstLine}` })).toBe(disclosure);
+    expect(reason?.textContent).toBe(shown);
+    expect(screen.getByRole('button', { name: `Read ${stateLabel} ${shown}` })).toBe(disclosure);
     expect(reason?.textContent).not.toContain('second line');
+    expect(reason?.textContent).not.toContain('cannot read');
   });
 
   it('opened, the row shows the whole message in its body', () => {
@@ -168,7 +172,7 @@ describe('ToolRow attributes and state', () => {
     [{ error: { code: 'interrupted' } }, 'Stopped', null],
   ] as const)('announces the state (%j → %s) in the disclosure name, busy only while running', (result, state, busy) => {
     const { disclosure } = renderRow(readNode(result));
-    expect(screen.getByText(state).className).toBe('tc-visually-hidden');
+    expect(screen.getByText(state).className).toBe('tc-row__state-label');
     expect(disclosure.textContent).toBe(`Read ${state}`);
     // A failed or stopped call's name goes on with why it ended (the reason line, see below).
     expect(screen.getByRole('button', { name: new RegExp(`^Read ${state}( |$)`) })).toBe(disclosure);
@@ -190,5 +194,50 @@ describe('ToolRow attributes and state', () => {
     render(<ToolRow node={nameless} row={toolRowModel(nameless)} />);
     expect(screen.getByRole('button', { name: 'Tool Done' })).toBeTruthy();
     expect(document.querySelector('.tc-row')?.hasAttribute('data-tool')).toBe(false);
+  });
+});
+
+describe('ToolRow awaiting approval', () => {
+  const awaiting: ToolCallNode = { ...readNode(), approval: { id: 'approval-1' } } as ToolCallNode;
+
+  it('says it waits, and offers Approve and Reject that answer with the approval id', () => {
+    const onApprove = vi.fn();
+    const onReject = vi.fn();
+    renderInProvider(<ToolCallView node={awaiting} />, { onApprove, onReject });
+    expect(screen.getByText('Awaiting approval').className).toBe('tc-row__state-label');
+    expect(document.querySelector('.tc-row')?.getAttribute('data-state')).toBe('awaiting-approval');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(onApprove).toHaveBeenCalledExactlyOnceWith('approval-1', awaiting);
+    expect(onReject).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(onReject).toHaveBeenCalledExactlyOnceWith('approval-1', awaiting);
+    expect(onApprove).toHaveBeenCalledOnce();
+  });
+
+  it('offers only the answers the app handles, and none without handlers', () => {
+    renderInProvider(<ToolCallView node={awaiting} />, { onReject: vi.fn() });
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeTruthy();
+    cleanup();
+    renderInProvider(<ToolCallView node={awaiting} />);
+    expect(screen.getByText('Awaiting approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+
+  it('a running call has no answers to give, even with handlers', () => {
+    renderInProvider(<ToolCallView node={readNode()} />, { onApprove: vi.fn(), onReject: vi.fn() });
+    expect(screen.getByText('Running')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+  });
+});
+
+describe('ToolRow badges: every state its own word', () => {
+  it.each([
+    [readNode({ isError: true, text: 'Error: cannot read "a.png" as an image: model "m" does not declare image input; switch' }), 'refused', 'Refused'],
+    [readNode({ isError: true, text: 'Error: cannot read "a.png" as an image: the file does not exist' }), 'error', 'Failed'],
+  ] as const)('%#: data-state %s, badge %s', (node, state, word) => {
+    renderInProvider(<ToolCallView node={node} />);
+    expect(document.querySelector('.tc-row')?.getAttribute('data-state')).toBe(state);
+    expect(document.querySelector('.tc-row__state-label')?.textContent).toBe(word);
   });
 });

@@ -68,14 +68,15 @@ describe('singleImageThumbnail', () => {
     expect(singleImageThumbnail(size(300, 50))).toMatchObject({ imageWidth: 200, imageHeight: 50, objectPosition: 'left' });
   });
 
-  it('never upscales a hairline: its box is a few pixels at the clamped aspect, cropped at its anchor', () => {
-    expect(singleImageThumbnail(size(2001, 1))).toEqual({ width: 44, height: 44, imageWidth: 4, imageHeight: 1, objectPosition: 'left' });
-    expect(singleImageThumbnail(size(1, 2001))).toEqual({ width: 44, height: 44, imageWidth: 1, imageHeight: 4, objectPosition: 'top' });
+  it('letterboxes a hairline in the smallest tile: its box at the clamped aspect is scaled up to the tile, pixelated, cropped at its anchor', () => {
+    expect(singleImageThumbnail(size(2001, 1))).toEqual({ width: 44, height: 44, imageWidth: 44, imageHeight: 11, objectPosition: 'left', pixelated: true });
+    expect(singleImageThumbnail(size(1, 2001))).toEqual({ width: 44, height: 44, imageWidth: 11, imageHeight: 44, objectPosition: 'top', pixelated: true });
   });
 
-  it('keeps a hit area of at least 44×44 around a tiny image, which stays its own size', () => {
-    expect(singleImageThumbnail(size(1, 1))).toEqual({ width: 44, height: 44, imageWidth: 1, imageHeight: 1, objectPosition: 'center' });
-    expect(singleImageThumbnail(size(20, 20))).toEqual({ width: 44, height: 44, imageWidth: 20, imageHeight: 20, objectPosition: 'center' });
+  it('scales a tiny image up to fill a tile of 44×44, pixelated; an image as large as the tile on one side stays its own size', () => {
+    expect(singleImageThumbnail(size(1, 1))).toEqual({ width: 44, height: 44, imageWidth: 44, imageHeight: 44, objectPosition: 'center', pixelated: true });
+    expect(singleImageThumbnail(size(20, 10))).toEqual({ width: 44, height: 44, imageWidth: 44, imageHeight: 22, objectPosition: 'center', pixelated: true });
+    expect(singleImageThumbnail(size(44, 20))).toEqual({ width: 44, height: 44, imageWidth: 44, imageHeight: 20, objectPosition: 'center' });
   });
 
   const dimension = fc.integer({ min: 1, max: 20_000 });
@@ -87,9 +88,12 @@ describe('singleImageThumbnail', () => {
         const boxAspect = thumbnail.imageWidth / thumbnail.imageHeight;
         expect(boxAspect).toBeGreaterThanOrEqual(SINGLE_IMAGE_ASPECT.min);
         expect(boxAspect).toBeLessThanOrEqual(SINGLE_IMAGE_ASPECT.max);
-        expect(thumbnail.imageWidth).toBeLessThanOrEqual(Math.min(width, SINGLE_IMAGE_LONG_EDGE));
-        expect(thumbnail.imageHeight).toBeLessThanOrEqual(Math.min(height, SINGLE_IMAGE_LONG_EDGE));
-        expect(Math.min(thumbnail.imageWidth, thumbnail.imageHeight)).toBeGreaterThanOrEqual(1);
+        // Never upscaled, except a tiny image, which fills the smallest tile.
+        const cap = thumbnail.pixelated ? MIN_HIT_SIZE : Infinity;
+        expect(thumbnail.imageWidth).toBeLessThanOrEqual(Math.max(Math.min(width, SINGLE_IMAGE_LONG_EDGE), Math.min(cap, thumbnail.width)));
+        expect(thumbnail.imageHeight).toBeLessThanOrEqual(Math.max(Math.min(height, SINGLE_IMAGE_LONG_EDGE), Math.min(cap, thumbnail.height)));
+        // Always visible: at least a quarter of the smallest tile on its short side.
+        expect(Math.min(thumbnail.imageWidth, thumbnail.imageHeight)).toBeGreaterThanOrEqual(MIN_HIT_SIZE / 4);
         expect(Math.min(thumbnail.width, thumbnail.height)).toBeGreaterThanOrEqual(MIN_HIT_SIZE);
       }),
       { numRuns: 2000 },
@@ -136,14 +140,15 @@ describe('galleryLayout', () => {
     expect(tight.rows.map((row) => row.map((tile) => tile.index))).toEqual([[0, 1], [2]]);
   });
 
-  it('never upscales a tiny image in a row: the tile keeps the row size, the image its own', () => {
+  it('scales a tiny image in a row up to the smallest tile, pixelated; the tile keeps the row size', () => {
     const [tile] = galleryLayout([size(10, 20), size(1000, 1000)]).rows.flat();
     expect(tile?.kind === 'image' ? tile.thumbnail : undefined).toEqual({
       width: 56,
       height: GALLERY_ROW_HEIGHT,
-      imageWidth: 10,
-      imageHeight: 20,
+      imageWidth: 22,
+      imageHeight: 44,
       objectPosition: 'center',
+      pixelated: true,
     });
   });
 
@@ -172,7 +177,7 @@ describe('galleryLayout', () => {
     expect(galleryLayout([]).rows).toEqual([]);
   });
 
-  it("keeps every row tile's image box within [1/2, 2] and no larger than its image (property)", () => {
+  it("keeps every row tile's image box within [1/2, 2] and no larger than its image, unless a tiny image fills the smallest tile (property)", () => {
     const dimension = fc.integer({ min: 1, max: 20_000 });
     fc.assert(
       fc.property(fc.array(fc.record({ width: dimension, height: dimension }), { minLength: 2, maxLength: 8 }), (images) => {
@@ -181,8 +186,10 @@ describe('galleryLayout', () => {
           const { imageWidth, imageHeight } = tile.thumbnail;
           expect(imageWidth / imageHeight).toBeGreaterThanOrEqual(GALLERY_ROW_ASPECT.min);
           expect(imageWidth / imageHeight).toBeLessThanOrEqual(GALLERY_ROW_ASPECT.max);
-          expect(imageWidth).toBeLessThanOrEqual(tile.image.width);
-          expect(imageHeight).toBeLessThanOrEqual(tile.image.height);
+          const cap = tile.thumbnail.pixelated ? MIN_HIT_SIZE : 0;
+          expect(imageWidth).toBeLessThanOrEqual(Math.max(tile.image.width, cap));
+          expect(imageHeight).toBeLessThanOrEqual(Math.max(tile.image.height, cap));
+          expect(Math.max(imageWidth, imageHeight)).toBeGreaterThanOrEqual(Math.min(MIN_HIT_SIZE, Math.max(tile.image.width, tile.image.height)));
         }
       }),
     );

@@ -49,8 +49,14 @@ describe('toolRowModel: path summary and filePath', () => {
     expect(toolRowModel(call('read', { file_path: `${HOME}/notes.md` }), OPTIONS)).toMatchObject({ summary: '~/notes.md', filePath: `${HOME}/notes.md` });
   });
 
-  it('non-file tools and blank paths get neither key', () => {
-    for (const node of [call('bash', { command: 'ls', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
+  it('a shell shows its command, never a path to open', () => {
+    const row = toolRowModel(call('bash', { command: 'ls', file_path: 'x' }), OPTIONS);
+    expect(row.summary).toBe('ls');
+    expect(row).not.toHaveProperty('filePath');
+  });
+
+  it('non-file tools without an essential argument and blank paths get neither key', () => {
+    for (const node of [call('web_fetch', { url: 'https://x', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
       const row = toolRowModel(node, OPTIONS);
       expect(row).not.toHaveProperty('summary');
       expect(row).not.toHaveProperty('filePath');
@@ -110,5 +116,54 @@ describe('toolRowModel: memoisation', () => {
     const row = toolRowModel(node, { cwd: CWD });
     expect(toolRowModel(node, { cwd: CWD })).toBe(row);
     expect(toolRowModel(node, { cwd: '/srv' })).not.toBe(row);
+  });
+});
+
+describe('toolRowModel: refused is told apart from failed', () => {
+  const subject = 'Error: cannot read "shots/a.png" as an image: ';
+  function failed(text: string, error?: unknown): ToolCallNode {
+    return settled('read_image', [{ type: 'text', text }], { isError: true, ...(error === undefined ? {} : { error }) });
+  }
+
+  it.each([
+    ['the tool named its refusal', failed(`${subject}anything`, { name: 'ReadImageError', code: 'MODEL_NO_IMAGE_INPUT' })],
+    ['an extension refusal by name', failed(`${subject}x`, { name: 'ReadImageError', code: 'UNSUPPORTED_IMAGE_EXTENSION' })],
+    [
+      'a text-only route, recorded without an error record',
+      failed(`${subject}model "text-only" does not declare image input; switch to an image-capable model`),
+    ],
+    ['an unknown model, without an error record', failed(`${subject}model "m" of provider "p" is unknown, so its image input cannot be confirmed; switch`)],
+    [
+      'undeclared modalities, without an error record',
+      failed(`${subject}model "m" does not declare its input modalities, so its image input cannot be confirmed; switch`),
+    ],
+    ['no route, without an error record', failed(`${subject}no model route is known for this call; switch`)],
+    ['an .svg, without an error record', failed(`${subject}the extension ".svg" is not an image type this tool reads; use a file ending in .png`)],
+  ])('refused: %s', (_case, node) => {
+    expect(toolRowModel(node)).toMatchObject({ state: 'refused', reason: expect.not.stringContaining('cannot read') as string });
+  });
+
+  it.each([
+    ['a missing file', failed(`${subject}the file does not exist; check the path`, { name: 'FsError', code: 'FS_NOT_FOUND' })],
+    ['bytes that do not decode', failed(`${subject}the bytes do not decode as a supported image`, { name: 'AttachmentError', code: 'INVALID_IMAGE' })],
+    ['a missing file without an error record', failed(`${subject}the file does not exist; check the path`)],
+    ["a refusal's words under another error name", failed(`${subject}model "m" does not declare image input; x`, { name: 'FsError', code: 'FS_READ_FAILED' })],
+    ["a refusal's words without the read_image subject", failed('Error: model "m" does not declare image input; x')],
+    ["a refusal's words later in the reason", failed(`${subject}the file could not be read (model "m" does not declare image input;)`)],
+    ['another tool failing', settled('bash', [{ type: 'text', text: 'exit 1' }], { isError: true })],
+  ])('failed, not refused: %s', (_case, node) => {
+    expect(toolRowModel(node).state).toBe('error');
+  });
+
+  it('a stop stays stopped; a stop coded "denied" (a person said no) is refused', () => {
+    expect(toolRowModel(settled('read_image', [{ type: 'text', text: 'aborted' }], { error: { name: 'AbortError', code: 'aborted' } })).state).toBe('stopped');
+    expect(toolRowModel(settled('read_image', [{ type: 'text', text: 'Denied.' }], { error: { code: 'denied' } }))).toMatchObject({
+      state: 'refused',
+      reason: 'Denied.',
+    });
+  });
+
+  it('success is done whatever its text says', () => {
+    expect(toolRowModel(settled('read_image', [{ type: 'text', text: `${subject}model "m" does not declare image input; x` }])).state).toBe('done');
   });
 });

@@ -94,13 +94,14 @@ function toolNode(part: JsonRecord, name: string, callId: string, index: number)
   // While the input streams, the raw text so far: not yet a JSON object, so the row says "preparing".
   const argsRaw = part.state === 'input-streaming' ? (typeof part.rawInput === 'string' ? part.rawInput : null) : rawArguments(part.input);
   const result = partResult(part);
+  const approval = part.state === 'approval-requested' && isRecord(part.approval) && isNonEmptyString(part.approval.id) ? { id: part.approval.id } : undefined;
   const node: ToolCallNode = {
     callId,
     origin: 'ai-sdk',
     kind: 'top-level',
     name,
     argsRaw,
-    ...(result === undefined ? { status: 'running' as const } : { status: 'settled' as const, result }),
+    ...(result === undefined ? { status: 'running' as const, ...(approval === undefined ? {} : { approval }) } : { status: 'settled' as const, result }),
     children: [],
     firstEventIndex: index,
   };
@@ -113,9 +114,10 @@ const ROLES: Readonly<Record<string, MessageRole>> = { user: 'user', assistant: 
 /**
  * AI SDK `UIMessage[]` as what a chat shows: each message's text and images (`file` parts with
  * an image media type, through `conversation.message.images`), split around its tool calls,
- * which become nodes in every state — `input-streaming` (preparing), `input-available` and the
- * approval states (running), `output-available` (settled; a preliminary output still runs),
- * `output-error` (failed), `output-denied` (stopped). System messages, reasoning, sources and
+ * which become nodes in every state — `input-streaming` (preparing), `input-available` and
+ * `approval-responded` (running), `approval-requested` (running, with the approval to answer),
+ * `output-available` (settled; a preliminary output still runs), `output-error` (failed),
+ * `output-denied` (stopped with code `denied`, which a row shows as refused). System messages, reasoning, sources and
  * data parts are not shown. `firstEventIndex` counts parts across all messages.
  */
 export function conversationFromUIMessages(messages: readonly UIMessageLike[]): Conversation {

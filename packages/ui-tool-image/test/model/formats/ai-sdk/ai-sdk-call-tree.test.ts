@@ -49,12 +49,29 @@ describe('callTreeFromUIMessages: every tool-part state', () => {
     expect(toolRowModel(node).state).toBe('preparing');
   });
 
-  it.each(['input-available', 'approval-requested', 'approval-responded'] as const)('%s is running', async (state) => {
-    const approval = state === 'approval-requested' ? { id: 'ap' } : state === 'approval-responded' ? { id: 'ap', approved: true } : undefined;
+  it.each(['input-available', 'approval-responded'] as const)('%s is running', async (state) => {
+    const approval = state === 'approval-responded' ? { id: 'ap', approved: true } : undefined;
     const part = { type: 'tool-read_image', toolCallId: 't2', state, input: { file_path: 'a.png' }, ...(approval === undefined ? {} : { approval }) };
     const node = await onlyNode([part as UIMessage['parts'][number]]);
     expect(node.status).toBe('running');
+    expect(node).not.toHaveProperty('approval');
     expect(toolRowModel(node)).toMatchObject({ state: 'running', summary: 'a.png' });
+  });
+
+  it('approval-requested awaits approval, with the id to answer', async () => {
+    const part = { type: 'tool-read_image', toolCallId: 't2', state: 'approval-requested', input: { file_path: 'a.png' }, approval: { id: 'ap-1' } };
+    const node = await onlyNode([part as UIMessage['parts'][number]]);
+    expect(node).toMatchObject({ status: 'running', approval: { id: 'ap-1' } });
+    expect(toolRowModel(node)).toMatchObject({ state: 'awaiting-approval', summary: 'a.png' });
+  });
+
+  // Not through the SDK's validation, which rejects these: a stored message array may hold them anyway.
+  it.each([{}, { id: '' }, { id: 7 }, null])('approval-requested without a usable approval id (%j) is running', (approval) => {
+    const part = { type: 'tool-read_image', toolCallId: 't2', state: 'approval-requested', input: { file_path: 'a.png' }, approval };
+    const [node] = callTreeFromUIMessages([{ id: 'm', role: 'assistant', parts: [part] }]).roots;
+    if (node === undefined) throw new Error('no node');
+    expect(node).not.toHaveProperty('approval');
+    expect(toolRowModel(node).state).toBe('running');
   });
 
   it('output-available with this host result shape is the same image card as from a log', async () => {
@@ -76,11 +93,11 @@ describe('callTreeFromUIMessages: every tool-part state', () => {
     const node = await onlyNode([
       { type: 'tool-read_image', toolCallId: 't5', state: 'output-error', input: { file_path: 'a.svg' }, errorText: 'Error: a.svg is not an image\nmore' },
     ]);
-    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'Error: a.svg is not an image' });
+    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'a.svg is not an image' });
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
   });
 
-  it('output-denied is stopped, with the reason', async () => {
+  it('output-denied is refused (a person said no), with the reason', async () => {
     const node = await onlyNode([
       {
         type: 'tool-read_image',
@@ -90,7 +107,7 @@ describe('callTreeFromUIMessages: every tool-part state', () => {
         approval: { id: 'ap', approved: false, reason: 'not this file' },
       },
     ]);
-    expect(toolRowModel(node)).toMatchObject({ state: 'stopped', reason: 'Denied: not this file' });
+    expect(toolRowModel(node)).toMatchObject({ state: 'refused', reason: 'Denied: not this file' });
   });
 
   it('a dynamic-tool part is named by its toolName', async () => {

@@ -122,7 +122,7 @@ describe('callTreeFromMcp', () => {
     ]);
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
     expect(node.result).toMatchObject({ outcome: 'error', error: { name: 'AttachmentError', code: 'INVALID_IMAGE' } });
-    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'Error: x.svg is not a supported image.' });
+    expect(toolRowModel(node)).toMatchObject({ state: 'error', reason: 'x.svg is not a supported image.' });
   });
 
   it('a call without a result is running', () => {

@@ -68,10 +68,11 @@ describeWithReferenceLogs('reference log: read-image-text-route (refused on a te
     expect(JSON.stringify(node.result?.content)).toContain('deepseek-v4-flash');
   });
 
-  it('declines the image card and shows an error row with the message', () => {
+  it('declines the image card and shows a refused row (recorded without an error record) with the message', () => {
     expect(explainImageCard(node)).toEqual({ declined: 'error-result' });
     const row = toolRowModel(node, { cwd: CWD });
-    expect(row.state).toBe('error');
+    expect(row.state).toBe('refused');
+    expect(row.reason).toBe('model "deepseek-v4-flash" does not declare image input; switch to an image-capable model to read images');
     expect(row.output).toContainEqual({ kind: 'text', text: expect.stringContaining('model "deepseek-v4-flash" does not declare image input') as string });
   });
 });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { essentialArgument } from '../../../src/model/card/essential-argument';
+
+const PATCH = ['*** Begin Patch', '*** Update File: src/app.ts', '@@', '-a', '+b', '*** Add File: src/new.ts', '+x', '*** End Patch'].join('\n');
+
+describe('essentialArgument', () => {
+  it.each([
+    ['harness bash', 'bash', { command: 'pnpm test' }, 'pnpm test'],
+    ['Claude Code Bash', 'Bash', { command: 'git status', description: 'Show status' }, 'git status'],
+    ['a multi-line command: its first line, marked', 'Bash', { command: 'cd src\nls -la' }, 'cd src …'],
+    ['Codex shell through bash -lc', 'shell', { command: ['bash', '-lc', 'rg -n TODO'] }, 'rg -n TODO'],
+    ['Codex shell through /bin/zsh -c', 'shell', { command: ['/bin/zsh', '-c', 'make'] }, 'make'],
+    ['Codex shell, a plain argv', 'shell', { command: ['ls', '-la', 'src'] }, 'ls -la src'],
+    ['Claude Code Grep', 'Grep', { pattern: 'useLabels', path: 'src' }, 'useLabels'],
+    ['Claude Code Glob', 'Glob', { pattern: '**/*.tsx' }, '**/*.tsx'],
+    ['Claude Code Read', 'Read', { file_path: '/w/src/a.ts' }, '/w/src/a.ts'],
+    ['Claude Code Edit', 'Edit', { file_path: '/w/src/a.ts', old_string: 'a', new_string: 'b' }, '/w/src/a.ts'],
+    ['Codex apply_patch: the files it touches', 'apply_patch', { input: PATCH }, 'src/app.ts, src/new.ts'],
+  ])('%s', (_case, name, args, shown) => {
+    expect(essentialArgument(name, args)).toBe(shown);
+  });
+
+  it.each([
+    ['another tool', 'web_fetch', { url: 'https://example.com', command: 'x' }],
+    ['a blank command', 'bash', { command: '  ' }],
+    ['a command of another type', 'shell', { command: [1, 2] }],
+    ['an empty argv', 'shell', { command: [] }],
+    ['a patch that names no file', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }],
+    ['a search without a pattern', 'Grep', { path: 'src' }],
+  ])('none for %s', (_case, name, args) => {
+    expect(essentialArgument(name, args)).toBeNull();
+  });
+});
