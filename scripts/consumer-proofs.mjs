@@ -18,7 +18,7 @@
 //  ai-sdk-chat  the AI SDK chat (examples/ai-sdk-chat): `vite build`, its server started, and in
 //         Chromium a prompt makes the scripted model call the real read_image: the card shows
 //         running, then done with its image; the lightbox opens; the model's answer follows; a
-//         second prompt naming a .svg ends in an error card with the tool's message.
+//         second prompt naming a .svg ends in a refused card with the tool's message.
 //
 //   node scripts/consumer-proofs.mjs [node] [types] [vite] [node-react18] [types-react18] [vite-react18] [next] [ai-sdk-chat]     (default: all)
 //
@@ -300,7 +300,8 @@ async function expectReplayInBrowser(page, url, errors, where) {
     .catch(() => {
       throw new ProofError(`${where}: no read_image row rendered; page errors: ${errors.join('; ') || 'none'}`);
     });
-  const text = await page.locator('body').innerText();
+  // textContent: a row's path is drawn in two parts (directory, file name) that innerText splits.
+  const text = await page.locator('body').textContent();
   for (const label of ROW_LABELS) assert(text.includes(label), `${where}: the page does not show the row label ${label}`);
   const thumbnail = page.locator('.tc-gallery__tile[data-status="ready"] img.tc-gallery__image').first();
   await expectImageLoaded(thumbnail, `${where}: gallery thumbnail`);
@@ -465,7 +466,7 @@ async function proveAiSdkChat(tarballs) {
     `ai-sdk-chat: the card's states were ${JSON.stringify(states)}, expected running before done`,
   );
   assert((await card.count()) === 1, `ai-sdk-chat: ${await card.count()} read_image cards, expected 1`);
-  assert((await card.innerText()).includes(CHAT_IMAGE), `ai-sdk-chat: the card is not labelled with ${CHAT_IMAGE}`);
+  assert(((await card.textContent()) ?? '').includes(CHAT_IMAGE), `ai-sdk-chat: the card is not labelled with ${CHAT_IMAGE}`);
   await expectImageLoaded(card.locator('.tc-gallery__tile[data-status="ready"] img.tc-gallery__image').first(), 'ai-sdk-chat: gallery thumbnail');
   await card.locator('.tc-gallery__thumb').first().click();
   const lightbox = page.locator('dialog.tc-lightbox');
@@ -480,15 +481,15 @@ async function proveAiSdkChat(tarballs) {
     .catch(() => {
       throw new ProofError("ai-sdk-chat: the model's answer (after seeing the image) never appeared");
     });
-  // A refusal: the second card settles as an error with the tool's message, and shows no image.
+  // A refusal: the second card settles as refused (not failed) with the tool's message, and shows no image.
   await page.getByLabel('Message').fill('Now logo.svg, please');
   await page.getByRole('button', { name: 'Send' }).click();
-  const refused = page.locator('.tc-row[data-tool="read_image"][data-state="error"]');
+  const refused = page.locator('.tc-row[data-tool="read_image"][data-state="refused"]');
   await refused.waitFor({ timeout: 15_000 }).catch(() => {
-    throw new ProofError('ai-sdk-chat: reading logo.svg did not end in an error card');
+    throw new ProofError('ai-sdk-chat: reading logo.svg did not end in a refused card');
   });
-  assert((await refused.innerText()).includes('is not an image type this tool reads'), "ai-sdk-chat: the error card lacks the tool's message");
-  assert((await refused.locator('.tc-gallery').count()) === 0, 'ai-sdk-chat: the error card shows a gallery');
+  assert((await refused.innerText()).includes('is not an image type this tool reads'), "ai-sdk-chat: the refused card lacks the tool's message");
+  assert((await refused.locator('.tc-gallery').count()) === 0, 'ai-sdk-chat: the refused card shows a gallery');
   await page
     .getByText('I could not look at the image')
     .waitFor({ timeout: 15_000 })
@@ -499,7 +500,7 @@ async function proveAiSdkChat(tarballs) {
   assert(!/iVBORw0KGgo|;base64,/.test(html), 'ai-sdk-chat: base64 image data reached the page');
   assert(errors.length === 0, `ai-sdk-chat: the page logged errors:\n${errors.join('\n')}`);
   log(
-    `ai-sdk-chat: the card went ${states.join(' → ')}, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in an error card`,
+    `ai-sdk-chat: the card went ${states.join(' → ')}, settled with its image from the attachment route, the lightbox opened, the answer followed; a .svg ended in a refused card`,
   );
 }
 

@@ -76,9 +76,12 @@ export const Success: Story = {
     const [call] = (loaded as McpStoryData).calls;
     const image = call?.result?.content?.[1] as { data: string } | undefined;
     await expectNoBase64OnPage(canvasElement, image?.data ?? '');
-    await userEvent.click(within(row).getByRole('button', { name: /Image/ }));
+    // One label everywhere: the thumbnail and the lightbox are called what the card is called.
+    await userEvent.click(within(row).getByRole('button', { name: 'screenshots/login-screen.png' }));
     const dialog = await within(canvasElement.ownerDocument.body).findByRole('dialog');
-    await expect(within(dialog).getByText('640 × 400', { exact: false })).toBeVisible();
+    // The lightbox fades in (unless motion is reduced): visible once it has.
+    await waitFor(() => expect(within(dialog).getByText('640 × 400', { exact: false })).toBeVisible());
+    await expect(within(dialog).getByText('screenshots/login-screen.png')).toBeVisible();
     await userEvent.keyboard('{Escape}');
   },
 };

@@ -107,7 +107,20 @@ function explain(node: ToolCallNode, options: ImageCardOptions): ImageCardExplan
   if (!foreign && !texts.some(isImageEnvelope)) return declined('no-envelope');
 
   const shown = label.from === 'tool-name' ? label.path : displayPath(label.path, options);
-  return { card: { label: shown, images, text: texts.join('\n') }, labelFrom: label.from };
+  return {
+    card: { label: shown, images: namedAfterPath(images, label.from === 'tool-name' ? undefined : shown), text: texts.join('\n') },
+    labelFrom: label.from,
+  };
+}
+
+/**
+ * A card's one image that carries no name of its own (an MCP or other agent's result) is called
+ * by the card's path, so the thumbnail, the lightbox and its download say what the card says.
+ */
+function namedAfterPath(images: ImageCardImage[], path: string | undefined): ImageCardImage[] {
+  const [only] = images;
+  if (path === undefined || images.length !== 1 || only === undefined || (only.attachment.name ?? '').trim() !== '') return images;
+  return [{ attachment: { ...only.attachment, name: path } }];
 }
 
 /** The image card for a node, or the reason it has none. Memoised per node and option values. */

@@ -58,8 +58,8 @@ describe('adapted results render as image cards', () => {
     renderCalls(callTreeFromMcp([call]).roots, loadImage);
     const row = rowOf('big');
     await waitFor(() => {
-      // An MCP image block has no name of its own.
-      expect(within(row).getByRole('img', { name: 'Image' }).getAttribute('src')).toMatch(/^blob:/);
+      // An MCP image block has no name of its own: it is called by the card's path.
+      expect(within(row).getByRole('img', { name: 'shots/big.png' }).getAttribute('src')).toMatch(/^blob:/);
     });
     expect(cardLabel(row, 'shots/big.png')).toBeTruthy();
     expect(row.querySelector('.tc-card--image')).not.toBeNull();

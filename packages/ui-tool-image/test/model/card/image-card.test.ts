@@ -195,9 +195,23 @@ describe('imageCardModel: the card', () => {
       IMAGE_CONTENT[0],
       { type: 'image', attachment: { ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 }, secret: 'x' } },
     ]);
-    const attachment = imageCardModel(node, OPTIONS)?.images[0]?.attachment;
-    expect(attachment).toEqual({ ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 } });
-    expect(Object.keys(attachment ?? {})).toEqual(['attachmentId', 'mediaType', 'bytes', 'width', 'height', 'originalDimensions']);
+    const card = imageCardModel(node, OPTIONS);
+    const attachment = card?.images[0]?.attachment;
+    // Unnamed, the card's one image is called by the card's path (see the next test).
+    expect(attachment).toEqual({ ...UNNAMED_RED_PNG_REF, originalDimensions: { width: 4, height: 4 }, name: card?.label });
+    expect(Object.keys(attachment ?? {})).toEqual(['attachmentId', 'mediaType', 'bytes', 'width', 'height', 'originalDimensions', 'name']);
+  });
+
+  it('calls a lone unnamed image by the card path, so the lightbox says what the card says; a name of its own, or several images, stay as they are', () => {
+    const unnamed = { type: 'image', attachment: UNNAMED_RED_PNG_REF };
+    const lone = imageCardModel(withContent([IMAGE_CONTENT[0], unnamed]), OPTIONS);
+    expect(lone?.images.map((image) => image.attachment.name)).toEqual([lone?.label]);
+    expect(imageCardModel(withContent([IMAGE_CONTENT[0], IMAGE_CONTENT[1]]), OPTIONS)?.images[0]?.attachment.name).toBe(RED_PNG_REF.name);
+    const several = imageCardModel(
+      withContent([IMAGE_CONTENT[0], unnamed, { ...unnamed, attachment: { ...UNNAMED_RED_PNG_REF, attachmentId: 'sha256:2' } }]),
+      OPTIONS,
+    );
+    expect(several?.images.map((image) => image.attachment.name)).toEqual([undefined, undefined]);
   });
 
   it('passes hostile strings through as plain data', () => {
