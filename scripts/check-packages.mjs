@@ -38,21 +38,21 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * budget is unchanged). 49 → 52.32 kB: issue 24 §3–§5, measured in one run on this machine (47.91 kB
  * before, 51.23 kB after: +3.32 kB): the session header and its facts per format, row times,
  * `StepControl` with its event summaries, the sticky find bar's folding filters, and their labels in
- * both locales. The model's entry grew 21.77 → 22.15 kB, inside its budget. 52.32 → 53.85 kB and the
- * model's 22.5 → 23.35 kB: issue 24 §1, §2, §6 (row states, the refusal rule, reasons, essential
+ * both locales. The model's entry grew 21.77 → 22.15 kB, inside its budget. 52.32 → 53.9 kB and the
+ * model's 22.5 → 23.4 kB: issue 24 §1, §2, §6 (row states, the refusal rule, reasons, essential
  * arguments, the facts line, the approval buttons: +1.88 kB measured on their own, 47.91 → 49.79 kB),
  * with both merged (and the refusal reason on tiles, the subagent reader) measured at 53.81 kB and
- * 23.32 kB; styles.css 4 → 4.2 kB, measured 4.18 kB (the replay's own stylesheet, the badges' colours).
+ * 23.32 kB (53.87 and 23.38 once a lone unnamed image took the card's path as its name); styles.css 4 → 4.2 kB, measured 4.18 kB (the replay's own stylesheet, the badges' colours).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 53_850 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 53_900 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_350 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_400 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
 ];
 
