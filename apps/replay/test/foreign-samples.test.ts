@@ -5,7 +5,7 @@ import path from 'node:path';
 import { LocalAttachmentStore } from '@toolcard/host-read-image';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { InlineImageSpool } from '../src/server/spool/inline-image-spool.ts';
+import { SessionSpool } from '../src/server/spool/session-spool.ts';
 import { imagesShown } from './support/agent-log-contents.ts';
 import { INLINE_IMAGE_BASE64 } from './support/inline-images.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -16,7 +16,7 @@ const present = existsSync(SAMPLES);
 if (!present) console.warn(`Foreign sample logs skipped: ${SAMPLES} is absent (it is ../shared/foreign-logs beside the repository).`);
 
 const tempDir = useTempDirs();
-const opened: InlineImageSpool[] = [];
+const opened: SessionSpool[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((spool) => spool.close()));
 });
@@ -38,7 +38,7 @@ describe.skipIf(!present)('InlineImageSpool on the real sample files of other ag
   it.each(samples)('%s: the copy reads as the original does, its inline images as stored references', async (sample) => {
     const sourcePath = path.join(SAMPLES, sample);
     const dir = await tempDir();
-    const spool = await InlineImageSpool.open({
+    const spool = await SessionSpool.open({
       sourcePath,
       outputPath: path.join(dir, 'spooled.jsonl'),
       store: new LocalAttachmentStore({ dir: path.join(dir, 'store') }),

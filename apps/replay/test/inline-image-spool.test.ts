@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { LogTail } from '../src/server/log-tail.ts';
-import { InlineImageSpool, type InlineImageSpoolOptions } from '../src/server/spool/inline-image-spool.ts';
+import type { InlineImageSpoolOptions } from '../src/server/spool/inline-image-spool.ts';
+import { SessionSpool } from '../src/server/spool/session-spool.ts';
 import { PendingImages } from '../src/server/spool/pending-images.ts';
 import { imagesShown } from './support/agent-log-contents.ts';
 import { claudeCodePastedImage, claudeCodeTranscript, codexRollout, prettyAnthropicMessages } from './support/foreign-sessions.ts';
@@ -15,7 +16,7 @@ import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN, noisePng, pngDeclari
 import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
-const opened: InlineImageSpool[] = [];
+const opened: SessionSpool[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((spool) => spool.close()));
@@ -36,7 +37,7 @@ async function spoolOf(source: string | Buffer | undefined, { store: wrap = (rea
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
   const heldDir = path.join(dir, 'pending');
   const pending = held ? await PendingImages.create(wrap(store), heldDir) : undefined;
-  const spool = await InlineImageSpool.open({
+  const spool = await SessionSpool.open({
     sourcePath,
     outputPath: path.join(dir, 'spooled.jsonl'),
     store: wrap(store),
@@ -67,7 +68,7 @@ function countingSaves(counts: { saves: number }) {
 }
 
 /** The copy holds markers and no base64; a viewer reads it as `format`, its images the stored references the spool wrote. */
-function referencesOnly(text: string, spool: InlineImageSpool, format: string) {
+function referencesOnly(text: string, spool: SessionSpool, format: string) {
   expect(text).toContain('toolcard:stored-image;');
   expect(text).not.toMatch(LONG_BASE64_RUN);
   const shown = imagesShown(text);

@@ -9,7 +9,7 @@ import path from 'node:path';
 // As the package bin does: the workspace packages resolve to their sources. Imports come after it.
 register('../../bin/source-condition-hooks.mjs', import.meta.url);
 const { LocalAttachmentStore } = await import('@toolcard/host-read-image');
-const { InlineImageSpool } = await import('../../src/server/spool/inline-image-spool.ts');
+const { SessionSpool } = await import('../../src/server/spool/session-spool.ts');
 const { imageBytes } = await import('./inline-images.ts');
 
 const [sourcePath = '', dir = ''] = process.argv.slice(2);
@@ -48,7 +48,7 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, heapUsed + arrayBuffers);
 }, 5);
 
-const spool = await InlineImageSpool.open({ sourcePath, outputPath: path.join(dir, 'spooled.jsonl'), store });
+const spool = await SessionSpool.open({ sourcePath, outputPath: path.join(dir, 'spooled.jsonl'), store });
 await spool.poll();
 const images = spool.writtenIds.size;
 await spool.close();

@@ -2,7 +2,6 @@ import { open, type FileHandle } from 'node:fs/promises';
 
 import type { AttachmentStore } from '@toolcard/host-read-image';
 
-import { watchFile, type WatchOptions } from '../file-watch.ts';
 import { SerialRuns } from '../serial-runs.ts';
 import { isWholeJsonContainer, rewriteInlineImages, startsMultiLineDocument } from './inline-image-rewrite.ts';
 import { fileChunks } from './file-chunks.ts';
@@ -11,7 +10,7 @@ import { LineSplitter, type SplitLine } from './line-splitter.ts';
 import type { PendingImages } from './pending-images.ts';
 import { notReplayedLine } from './not-replayed.ts';
 import { ReadMark } from './read-mark.ts';
-import { SpoolOutput, type SpoolLines } from './spool-output.ts';
+import type { SpoolLines } from './spool-output.ts';
 
 export interface InlineImageSpoolOptions {
   /** The file followed (another agent's transcript, an API array…). */
@@ -77,28 +76,9 @@ export class InlineImageSpool {
     this.#splitter = new LineSplitter(this.#maxLineBytes);
   }
 
-  /** A spool whose copy exists (empty) from the start; nothing is read before the first poll. */
-  static async open(options: InlineImageSpoolOptions & { readonly outputPath: string }): Promise<InlineImageSpool> {
-    return new InlineImageSpool(options, await SpoolOutput.create(options.outputPath));
-  }
-
-  get outputPath(): string {
-    return this.#output.path;
-  }
-
-  /** The ids of the images in the copy as it stands (a live view: the attachment route serves these only). */
-  get writtenIds(): ReadonlySet<string> {
-    return this.#output.writtenIds;
-  }
-
   /** Copies what the source holds now; polls never overlap. */
   poll(): Promise<void> {
     return this.#polls.request();
-  }
-
-  /** Polls on every fs.watch event for the source and every `intervalMs`; returns the stop function. */
-  watch(options: WatchOptions = {}): () => void {
-    return watchFile(this.#sourcePath, () => this.poll(), options);
   }
 
   /** Stops at the line being rewritten (its save is cancelled) and closes the copy. */

@@ -1,21 +1,13 @@
-import type { AttachmentStore } from '@toolcard/host-read-image';
-
 import { watchFile, type WatchOptions } from '../file-watch.ts';
 import { SerialRuns } from '../serial-runs.ts';
-import { InlineImageSpool } from './inline-image-spool.ts';
-import type { PendingImages } from './pending-images.ts';
+import { InlineImageSpool, type InlineImageSpoolOptions } from './inline-image-spool.ts';
 import { SpoolOutput, SubagentSpoolLines } from './spool-output.ts';
 import { SubagentFiles } from './subagent-files.ts';
 
-export interface SessionSpoolOptions {
-  /** The transcript followed (another agent's session file). */
-  readonly sourcePath: string;
+/** The transcript's spool options (its source, store, pending images, chunk and line sizes), and where the copy is written. */
+export interface SessionSpoolOptions extends InlineImageSpoolOptions {
   /** Where the copy is written (the file the replay server serves). */
   readonly outputPath: string;
-  /** The store inline images are moved into. */
-  readonly store: AttachmentStore;
-  /** Where images wait for the store's validation until the page asks for them (see PendingImages). */
-  readonly pending?: PendingImages;
 }
 
 /**
@@ -28,8 +20,8 @@ export interface SessionSpoolOptions {
  */
 export class SessionSpool {
   readonly #sourcePath: string;
-  readonly #store: AttachmentStore;
-  readonly #pending: PendingImages | undefined;
+  /** What each file's spool is made with (a subagent file's with its own path). */
+  readonly #fileOptions: InlineImageSpoolOptions;
   readonly #output: SpoolOutput;
   readonly #transcript: InlineImageSpool;
   readonly #subagentFiles: SubagentFiles;
@@ -42,8 +34,7 @@ export class SessionSpool {
 
   private constructor(options: SessionSpoolOptions, output: SpoolOutput) {
     this.#sourcePath = options.sourcePath;
-    this.#store = options.store;
-    this.#pending = options.pending;
+    this.#fileOptions = options;
     this.#output = output;
     this.#transcript = new InlineImageSpool(options, output);
     this.#subagentFiles = new SubagentFiles(options.sourcePath);
@@ -94,10 +85,7 @@ export class SessionSpool {
     for (const file of await this.#subagentFiles.list()) {
       let spool = this.#subagents.get(file.name);
       if (spool === undefined) {
-        spool = new InlineImageSpool(
-          { sourcePath: file.path, store: this.#store, ...(this.#pending === undefined ? {} : { pending: this.#pending }) },
-          new SubagentSpoolLines(this.#output, file.name),
-        );
+        spool = new InlineImageSpool({ ...this.#fileOptions, sourcePath: file.path }, new SubagentSpoolLines(this.#output, file.name));
         this.#subagents.set(file.name, spool);
       }
       // Unreadable for now (or a write failed): the next poll copies it from where it can.
