@@ -25,8 +25,8 @@ class ToolcardRead {
   private readonly builder = new ReplayBuilder();
 
   /**
-   * The conversation and the problems are replayed when first read: a reader that shows our own
-   * log by its `session` (the replay viewer's worker) never pays for them.
+   * The conversation, the problems and the facts are worked out when first read: a reader that
+   * shows our own log by its `session` (the replay viewer's worker) never pays for them.
    */
   snapshot(): AgentLog {
     const session = this.log.snapshot();
@@ -38,7 +38,7 @@ class ToolcardRead {
       replay = { conversation: { items, problems: [] }, problems };
       return replay;
     };
-    const facts = toolcardFacts(session);
+    let facts: AgentLog['facts'] | undefined;
     return {
       format: 'toolcard',
       get conversation() {
@@ -48,7 +48,11 @@ class ToolcardRead {
         return replayed().problems;
       },
       otherEvents: session.otherEvents,
-      facts,
+      // A pass over the events (for the first model named): paid only when read, like the replay.
+      get facts() {
+        facts ??= toolcardFacts(session);
+        return facts;
+      },
       session,
     };
   }
