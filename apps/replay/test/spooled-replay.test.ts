@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -10,6 +10,7 @@ import { imagesShown } from './support/agent-log-contents.ts';
 import { claudeCodePastedImage, claudeCodeTranscript, codexRollout } from './support/foreign-sessions.ts';
 import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN, pngDeclaring } from './support/inline-images.ts';
 import { recordedSession } from './support/recorded-session.ts';
+import { inTmpDir, spoolDirsIn, viewerPage } from './support/in-process-server.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 /*
@@ -23,16 +24,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-/** A stand-in for the built viewer: its page is all these tests ask for. */
-async function viewerPage(): Promise<string> {
-  const viewerDir = path.join(await tempDir(), 'viewer');
-  await mkdir(viewerDir);
-  await writeFile(path.join(viewerDir, 'index.html'), '<!doctype html><title>viewer</title>');
-  return viewerDir;
-}
-
 async function serveFile(logPath: string, storeDir?: string): Promise<ReplayServer> {
-  const server = await startReplayServer({ logPath, viewerDir: await viewerPage(), port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
+  const server = await startReplayServer({ logPath, viewerDir: await viewerPage(await tempDir()), port: 0, ...(storeDir === undefined ? {} : { storeDir }) });
   running.push(server);
   return server;
 }
@@ -41,22 +34,6 @@ async function serve(logText: string, storeDir?: string) {
   const logPath = path.join(await tempDir(), 'transcript.jsonl');
   await writeFile(logPath, logText);
   return { server: await serveFile(logPath, storeDir), logPath };
-}
-
-/** Runs `task` with os.tmpdir() (where the server makes its temporary folder) at `dir`. */
-async function inTmpDir(dir: string, task: () => Promise<void>): Promise<void> {
-  const previous = process.env.TMPDIR;
-  process.env.TMPDIR = dir;
-  try {
-    await task();
-  } finally {
-    if (previous === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = previous;
-  }
-}
-
-async function spoolDirsIn(dir: string): Promise<string[]> {
-  return (await readdir(dir)).filter((name) => name.startsWith('toolcard-replay-spool-'));
 }
 
 /** What `/api/log` sends the page once it holds `lines` lines. */
@@ -162,7 +139,7 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
     const tmp = await tempDir();
     try {
       await inTmpDir(tmp, async () => {
-        await expect(startReplayServer({ logPath, viewerDir: await viewerPage(), port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+        await expect(startReplayServer({ logPath, viewerDir: await viewerPage(await tempDir()), port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
       });
     } finally {
       taken.close();

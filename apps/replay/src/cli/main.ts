@@ -34,7 +34,14 @@ async function main(): Promise<number> {
   const started = performance.now();
   let server;
   try {
-    server = await startReplayServer({ ...options, viewerDir });
+    server = await startReplayServer({
+      ...options,
+      viewerDir,
+      onFollowError: sayOnceUntilItChanges(options.logPath),
+      onWaitingForContent: () => {
+        console.error(`replay: ${options.logPath} is empty: waiting for its first line (its content says how it is read)`);
+      },
+    });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`replay: --port ${options.port} is in use; pass another --port N (0 picks a free port)`);
@@ -62,6 +69,20 @@ async function main(): Promise<number> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;
+}
+
+/**
+ * A failure while following the file (unreadable, replaced by a folder, a full disk for the copy)
+ * comes back at every poll, four times a second: said once, and again when it is another failure.
+ */
+function sayOnceUntilItChanges(logPath: string): (error: unknown) => void {
+  let said = '';
+  return (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message === said) return;
+    said = message;
+    console.error(`replay: following ${logPath} failed (still trying): ${message}`);
+  };
 }
 
 async function reviews(argv: readonly string[], cwd: string): Promise<number> {

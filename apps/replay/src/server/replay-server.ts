@@ -20,6 +20,10 @@ export interface ReplayServerOptions {
   /** The built viewer (index.html and assets/). */
   readonly viewerDir: string;
   readonly longPollMs?: number;
+  /** A read of the file (or a write of its copy) that failed while following it; the next poll tries again. */
+  readonly onFollowError?: (error: unknown) => void;
+  /** The file is empty: the server starts once it holds something (its content says how it is served). */
+  readonly onWaitingForContent?: () => void;
 }
 
 export interface ReplayServer {
@@ -46,7 +50,7 @@ export interface ReplayInfo {
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   // Source maps are served: the viewer is this repository's own code, and QA's stack traces read.
   const files = await loadStaticFiles(options.viewerDir, [STAMP_FILE]);
-  const served = await openServedLog(options.logPath, options.storeDir);
+  const served = await openServedLog(options.logPath, options.storeDir, options.onWaitingForContent);
   const { session, store } = served;
   const attachments: AttachmentHandler | undefined =
     store === undefined
@@ -98,7 +102,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     throw error;
   }
   const { port } = server.address() as AddressInfo;
-  served.follow();
+  served.follow(options.onFollowError ?? (() => undefined));
 
   return {
     url: `http://${HOST}:${port}/`,

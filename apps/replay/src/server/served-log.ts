@@ -1,13 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import { LocalAttachmentStore } from '@toolcard/host-read-image';
 
 import { LiveSession } from './live-session.ts';
-import { isToolcardLog } from './log-format.ts';
+import { kindOnceWritten, sniffLogKind } from './log-format.ts';
 import { SessionSpool } from './spool/session-spool.ts';
 import { PendingImages } from './spool/pending-images.ts';
+import { makeSpoolFolder } from './spool/spool-folder.ts';
 
 /** The log the server replays, followed by a LiveSession, and the store its images are served from. */
 export interface ServedLog {
@@ -17,21 +17,27 @@ export interface ServedLog {
   readonly pending?: PendingImages;
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
   readonly spooled: boolean;
-  /** Starts following the file (once the server listens). */
-  follow(): void;
+  /** Starts following the file (once the server listens); a read or write that fails while following goes to `onError` (the next poll tries again). */
+  follow(onError: (error: unknown) => void): void;
   close(): Promise<void>;
 }
 
 /**
  * Our own log is served as it is, with the store given (if any). Any other file (another agent's
- * transcript, an API array, a file empty so far) holds its images inline: it is served through a
- * SessionSpool (with a Claude Code session's subagent files), its images held (PendingImages) for a
- * store in a temporary folder removed on close. Never into the store
- * given: that is the durable store of the user's own sessions, and another agent's screenshots
- * (hundreds of MB) have no place there; the file itself remains their record.
+ * transcript, an API array) holds its images inline: it is served through a SessionSpool (with a
+ * Claude Code session's subagent files), its images held (PendingImages) for a store in a temporary
+ * folder removed on close. Never into the store given: that is the durable store of the user's own
+ * sessions, and another agent's screenshots (hundreds of MB) have no place there; the file itself
+ * remains their record. A file with nothing in it yet is waited for (`onWaiting` is told), since
+ * only its content says which it is.
  */
-export async function openServedLog(logPath: string, storeDir: string | undefined): Promise<ServedLog> {
-  return (await isToolcardLog(logPath)) ? openToolcardLog(logPath, storeDir) : openSpooledLog(logPath);
+export async function openServedLog(logPath: string, storeDir: string | undefined, onWaiting: () => void = () => undefined): Promise<ServedLog> {
+  let kind = await sniffLogKind(logPath);
+  if (kind === 'empty') {
+    onWaiting();
+    kind = await kindOnceWritten(logPath);
+  }
+  return kind === 'toolcard' ? openToolcardLog(logPath, storeDir) : openSpooledLog(logPath);
 }
 
 /** The log read whole before the server listens, as it has always been. */
@@ -44,8 +50,8 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
     session,
     store,
     spooled: false,
-    follow() {
-      stopWatching = session.tail.watch({ onError: () => undefined });
+    follow(onError) {
+      stopWatching = session.tail.watch({ onError });
     },
     close() {
       stopWatching();
@@ -55,11 +61,17 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
   };
 }
 
+/**
+ * The images validated as soon as they are held, before the page asks: about what a first screen
+ * shows, so its images are not each a decode late.
+ */
+const FIRST_SCREEN_IMAGES = 12;
+
 /** The copy is written while the page is open: the server listens at once, and the page follows the copy as it grows. */
 async function openSpooledLog(logPath: string): Promise<ServedLog> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-replay-spool-'));
+  const dir = await makeSpoolFolder();
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const pending = await PendingImages.create(store, path.join(dir, 'pending'));
+  const pending = await PendingImages.create(store, path.join(dir, 'pending'), { validateFirst: FIRST_SCREEN_IMAGES });
   const spool = await SessionSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store, pending });
   const session = new LiveSession(spool.outputPath, spool.writtenIds);
   await session.tail.poll();
@@ -69,9 +81,9 @@ async function openSpooledLog(logPath: string): Promise<ServedLog> {
     store,
     pending,
     spooled: true,
-    follow() {
-      stops = [spool.watch({ onError: () => undefined }), session.tail.watch({ onError: () => undefined })];
-      spool.poll().catch(() => undefined);
+    follow(onError) {
+      stops = [spool.watch({ onError }), session.tail.watch({ onError })];
+      spool.poll().catch(onError);
     },
     async close() {
       for (const stop of stops) stop();

@@ -8,15 +8,19 @@ export interface ReplayProcess {
   readonly url: string;
   /** The server process's id (for its memory in /proc). */
   readonly pid: number;
+  /** What it has written to stderr so far. */
+  stderr(): string;
   stop(): Promise<void>;
+  /** Ends it as the OOM killer or `kill -9` would: no cleanup runs. */
+  kill(): Promise<void>;
 }
 
 /**
  * Starts the real `toolcard-replay` bin as its own process on a free port and resolves with the
  * URL it prints; rejects with its stderr when it exits first.
  */
-export function startReplay(args: readonly string[]): Promise<ReplayProcess> {
-  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startReplay(args: readonly string[], { env }: { env?: NodeJS.ProcessEnv } = {}): Promise<ReplayProcess> {
+  const child = spawn(process.execPath, [BIN, ...args, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) =>
@@ -33,8 +37,13 @@ export function startReplay(args: readonly string[]): Promise<ReplayProcess> {
       resolve({
         url: line,
         pid: child.pid ?? -1,
+        stderr: () => stderr,
         stop: async () => {
           child.kill('SIGTERM');
+          await exited;
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
           await exited;
         },
       });
