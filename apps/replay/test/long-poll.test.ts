@@ -24,12 +24,12 @@ afterEach(async () => {
 });
 
 /** `GET /api/log` over a finished log (it never changes again), long polls of `longPollMs`. */
-async function finishedLogServer(longPollMs: number) {
+async function finishedLogServer(longPollMs: number, caughtUp: () => boolean = () => true) {
   const file = path.join(await tempDir(), 'session.jsonl');
   await writeFile(file, '{"type":"session"}\n');
   const tail = new LogTail(file);
   await tail.poll();
-  const server = http.createServer((req, res) => void serveLog(req, res, tail, longPollMs));
+  const server = http.createServer((req, res) => void serveLog(req, res, tail, caughtUp, longPollMs));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upToDate = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/log?generation=0&offset=${String(tail.position.end)}`;
@@ -44,7 +44,8 @@ async function until(condition: () => boolean): Promise<void> {
 
 describe('a long poll the viewer gives up', () => {
   it('leaves neither its wait nor its timer behind on a log that never changes', async () => {
-    const { tail, upToDate } = await finishedLogServer(60_000);
+    const { tail, upToDate: url } = await finishedLogServer(60_000);
+    const upToDate = `${url}&caught-up=1`;
     const timersBefore = timers();
     for (let poll = 0; poll < 50; poll += 1) {
       const request = new AbortController();
@@ -61,9 +62,36 @@ describe('a long poll the viewer gives up', () => {
 
   it('still answers with no bytes when the wait runs out, and leaves nothing behind', async () => {
     const { tail, upToDate } = await finishedLogServer(50);
-    const response = await fetch(upToDate);
+    const response = await fetch(`${upToDate}&caught-up=1`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
     expect(tail.waiting).toBe(0);
+  });
+});
+
+describe('a long poll of a log whose first pass ends', () => {
+  it('is answered at once when the tail is woken, with the caught-up header of that moment', async () => {
+    let caughtUp = false;
+    const { tail, upToDate } = await finishedLogServer(60_000, () => caughtUp);
+    const before = await fetch(upToDate.replace(/offset=\d+/, 'offset=0'));
+    expect(before.headers.get('x-log-caught-up')).toBe('0');
+    const answered = fetch(`${upToDate}&caught-up=0`);
+    await until(() => tail.waiting === 1);
+    caughtUp = true;
+    tail.wake();
+    const response = await answered;
+    expect(response.headers.get('x-log-caught-up')).toBe('1');
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers at once, with no bytes, a request told 0 when the log has been caught up since; holds one told 1', async () => {
+    const { tail, upToDate } = await finishedLogServer(60_000, () => true);
+    const told0 = await fetch(`${upToDate}&caught-up=0`);
+    expect(told0.headers.get('x-log-caught-up')).toBe('1');
+    expect(await told0.text()).toBe('');
+    const told1 = fetch(`${upToDate}&caught-up=1`);
+    await until(() => tail.waiting === 1);
+    tail.wake();
+    expect((await told1).headers.get('x-log-caught-up')).toBe('1');
   });
 });

@@ -6,7 +6,7 @@ import { AttachmentError, LocalAttachmentStore, type AttachmentStore } from '@to
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { PendingImages, type PendingImagesOptions } from '../src/server/spool/pending-images.ts';
+import { PendingImages } from '../src/server/spool/pending-images.ts';
 import { corruptPng, imageBytes, pngDeclaring } from './support/inline-images.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
@@ -32,12 +32,12 @@ function countingSaves(real: AttachmentStore, counts: { saves: number }): Attach
   };
 }
 
-async function pendingImages(options: PendingImagesOptions = {}) {
+async function pendingImages() {
   const dir = await tempDir();
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
   const counts = { saves: 0 };
   const heldDir = path.join(dir, 'pending');
-  const pending = await PendingImages.create(countingSaves(store, counts), heldDir, options);
+  const pending = await PendingImages.create(countingSaves(store, counts), heldDir);
   opened.push({ pending, store });
   /** Holds `data` and waits for its bytes to be on disk (a validation waits for them itself). */
   async function held(data: Buffer) {
@@ -70,24 +70,6 @@ describe('PendingImages: holding costs a write, no decode', () => {
     const { pending, heldDir } = await pendingImages();
     expect(await pending.hold(corruptPng(), sha256(corruptPng()))).toBeUndefined();
     expect(await readdir(heldDir)).toEqual([]);
-  });
-});
-
-describe('PendingImages: the first screen’s images validated ahead', () => {
-  it('validates the first `validateFirst` distinct images without a request, and no other', async () => {
-    const { pending, store, counts, held } = await pendingImages({ validateFirst: 2 });
-    const images = await Promise.all(['#d00000', '#00a000', '#0000d0'].map((colour) => imageBytes('png', colour, 16, 12)));
-    const first = await held(images[0] ?? Buffer.alloc(0));
-    // Held again (a Claude Code transcript keeps its bytes twice): the same image, not a second one ahead.
-    await pending.hold(images[0] ?? Buffer.alloc(0), sha256(images[0] ?? Buffer.alloc(0)));
-    const second = await held(images[1] ?? Buffer.alloc(0));
-    const third = await held(images[2] ?? Buffer.alloc(0));
-    await expect.poll(() => counts.saves).toBe(2);
-    for (const ref of [first, second]) expect((await store.readImage(ref?.attachmentId ?? '')).data.byteLength).toBeGreaterThan(0);
-    await expect(store.readImage(third?.attachmentId ?? '')).rejects.toMatchObject({ code: 'ATTACHMENT_NOT_FOUND' });
-    // A request meets the validation already made.
-    expect(await pending.validated(first?.attachmentId ?? '')).toMatchObject({ kind: 'stored' });
-    expect(counts.saves).toBe(2);
   });
 });
 

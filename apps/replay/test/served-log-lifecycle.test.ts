@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { startReplayServer, type ReplayServer, type ReplayServerOptions } from '../src/server/replay-server.ts';
+import { openServedLog } from '../src/server/served-log.ts';
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { claudeCodeTranscript } from './support/foreign-sessions.ts';
 import { inTmpDir, spoolDirsIn, viewerPage } from './support/in-process-server.ts';
@@ -77,6 +78,34 @@ describe('pnpm replay on a file with nothing in it yet', () => {
     expect(server.spooled).toBe(true);
     // The copy is written once the server listens.
     await expect.poll(async () => (await fetch(attachmentUrl(server, `sha256:${sha256(screenshot)}`))).status).toBe(200);
+  });
+});
+
+describe('the served log’s first pass', () => {
+  it('another agent’s file is caught up once its copy holds the whole file and the tail has read it; our own log at once', async () => {
+    const logPath = path.join(await tempDir(), 'transcript.jsonl');
+    await writeFile(logPath, claudeCodeTranscript(base64Of(screenshot), base64Of(screenshot)));
+    const spooled = await openServedLog(logPath, undefined);
+    try {
+      expect(spooled.caughtUp).toBe(false);
+      const errors: unknown[] = [];
+      spooled.follow((error) => errors.push(error));
+      await expect.poll(() => spooled.caughtUp).toBe(true);
+      const copy = await readFile(spooled.session.tail.path, 'utf8');
+      expect(copy.split('\n').length - 1).toBe((await readFile(logPath, 'utf8')).split('\n').length - 1);
+      expect(spooled.session.tail.position.end).toBe(Buffer.byteLength(copy));
+      expect(errors).toEqual([]);
+    } finally {
+      await spooled.close();
+    }
+
+    const session = await recordedSession(await tempDir());
+    const own = await openServedLog(session.logPath, session.storeDir);
+    try {
+      expect(own.caughtUp).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 });
 

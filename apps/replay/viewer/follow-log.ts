@@ -23,24 +23,27 @@ const PUBLISH_EVERY_MS = 200;
  * asks for the bytes after the ones the feed holds and is answered when there are some (a long
  * poll), so an appended line arrives as soon as the server sees it. A response is read as a stream;
  * a long one publishes the log read so far every `PUBLISH_EVERY_MS`, and every response that
- * changed the log publishes it at its end.
+ * changed the log publishes it at its end. Until a response says the log it completes holds all
+ * the file held when the server started (`x-log-caught-up`: another agent's file is copied while
+ * the page reads it), the status is `reading`, not `live`: what arrives is the file's start, not lines appended.
  */
 export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<never> {
   const feed = new LogFeed();
   let published = false;
+  let caughtUp = false;
   // Set when the feed starts over after something was published: the page drops the old log's events.
   let startedOver = false;
   for (;;) {
     try {
-      const query = new URLSearchParams({ generation: String(feed.generation ?? ''), offset: String(feed.offset) });
-      const response = await fetch(`/api/log?${query.toString()}`, { cache: 'no-store' });
+      const query = new URLSearchParams({ generation: String(feed.generation ?? ''), offset: String(feed.offset), 'caught-up': caughtUp ? '1' : '0' });
+      const response: Response = await fetch(`/api/log?${query.toString()}`, { cache: 'no-store' });
       if (!response.ok || response.body === null) throw new Error(`GET /api/log: HTTP ${response.status}`);
       const generation = Number(response.headers.get('x-log-generation'));
       const offset = Number(response.headers.get('x-log-offset'));
       const total = Number(response.headers.get('x-log-end'));
       let changed = feed.begin(generation, offset);
       if (changed && published) startedOver = true;
-      const firstRead = !published;
+      const reading = !caughtUp;
       const reader = response.body.getReader();
       let reported = performance.now();
       for (;;) {
@@ -50,19 +53,21 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
         changed = true;
         if (performance.now() - reported >= PUBLISH_EVERY_MS) {
           reported = performance.now();
-          if (firstRead) onStatus({ kind: 'reading', bytes: feed.offset, total });
+          if (reading) onStatus({ kind: 'reading', bytes: feed.offset, total });
           onLog(feed.snapshot(), startedOver);
           startedOver = false;
           published = true;
         }
       }
-      if (firstRead) onStatus({ kind: 'reading', bytes: feed.offset, total });
+      if (reading) onStatus({ kind: 'reading', bytes: feed.offset, total });
       if (changed || !published) {
         onLog(feed.snapshot(), startedOver);
         startedOver = false;
         published = true;
       }
-      onStatus({ kind: 'live' });
+      // A server without the header holds the whole file from its first answer.
+      caughtUp ||= response.headers.get('x-log-caught-up') !== '0';
+      if (caughtUp) onStatus({ kind: 'live' });
     } catch (error) {
       console.warn('replay: lost the log stream, retrying', error);
       onStatus({ kind: 'disconnected' });

@@ -82,6 +82,13 @@ export class LogTail {
     });
   }
 
+  /** Ends the waits for the next change now: something else the answer says has changed. */
+  wake(): void {
+    const waiters = [...this.#waiters];
+    this.#waiters.clear();
+    for (const resolve of waiters) resolve();
+  }
+
   /** How many waits for the next change are pending. */
   get waiting(): number {
     return this.#waiters.size;
@@ -133,8 +140,6 @@ export class LogTail {
 
   #notifyIfMoved(before: TailPosition): void {
     if (before.generation === this.#generation && before.end === this.#end) return;
-    const waiters = [...this.#waiters];
-    this.#waiters.clear();
-    for (const resolve of waiters) resolve();
+    this.wake();
   }
 }

@@ -17,6 +17,12 @@ export interface ServedLog {
   readonly pending?: PendingImages;
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
   readonly spooled: boolean;
+  /**
+   * True once what the session's tail has read includes everything the file held when the server
+   * started: our own log at once (it is read whole before the server listens), another agent's once
+   * the spool's first pass is copied and read.
+   */
+  readonly caughtUp: boolean;
   /** Starts following the file (once the server listens); a read or write that fails while following goes to `onError` (the next poll tries again). */
   follow(onError: (error: unknown) => void): void;
   close(): Promise<void>;
@@ -50,6 +56,7 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
     session,
     store,
     spooled: false,
+    caughtUp: true,
     follow(onError) {
       stopWatching = session.tail.watch({ onError });
     },
@@ -61,29 +68,37 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
   };
 }
 
-/**
- * The images validated as soon as they are held, before the page asks: about what a first screen
- * shows, so its images are not each a decode late.
- */
-const FIRST_SCREEN_IMAGES = 12;
-
 /** The copy is written while the page is open: the server listens at once, and the page follows the copy as it grows. */
 async function openSpooledLog(logPath: string): Promise<ServedLog> {
   const dir = await makeSpoolFolder();
   const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
-  const pending = await PendingImages.create(store, path.join(dir, 'pending'), { validateFirst: FIRST_SCREEN_IMAGES });
+  const pending = await PendingImages.create(store, path.join(dir, 'pending'));
   const spool = await SessionSpool.open({ sourcePath: logPath, outputPath: path.join(dir, path.basename(logPath)), store, pending });
   const session = new LiveSession(spool.outputPath, spool.writtenIds);
   await session.tail.poll();
   let stops: (() => void)[] = [];
+  let caughtUp = false;
   return {
     session,
     store,
     pending,
     spooled: true,
+    get caughtUp() {
+      return caughtUp;
+    },
     follow(onError) {
       stops = [spool.watch({ onError }), session.tail.watch({ onError })];
-      spool.poll().catch(onError);
+      // Caught up even when the first pass failed (said through onError): the viewer shows what there is as it comes.
+      void spool
+        .poll()
+        .catch(onError)
+        .then(() => session.tail.poll())
+        .catch(onError)
+        .finally(() => {
+          caughtUp = true;
+          // A viewer waiting for new bytes learns it holds the whole first pass.
+          session.tail.wake();
+        });
     },
     async close() {
       for (const stop of stops) stop();

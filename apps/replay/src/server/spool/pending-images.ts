@@ -15,15 +15,6 @@ const WRITES_IN_FLIGHT = 8;
 /** Validations remembered by id; a bound, so a file of endless distinct images cannot grow it. */
 const REMEMBERED_VALIDATIONS = 4096;
 
-export interface PendingImagesOptions {
-  /**
-   * How many of the first images held are validated at once, one after another, without waiting for
-   * a request: the page's first screen asks for them as soon as it shows, and would otherwise wait
-   * for the store's decode. 0 by default: every image waits for its first request.
-   */
-  readonly validateFirst?: number;
-}
-
 /**
  * The id a held image is sent under: the id the store gives these bytes when it keeps them as they
  * are (every plain screenshot does), so the page sees the ids it saw when images were stored at once.
@@ -40,8 +31,7 @@ const HELD_ID = /^sha256:([0-9a-f]{64})$/;
  * write of its bytes into `dir`; its format and size come from its header. The store's full pipeline
  * (`saveImage`: identify, limits, decode, normalise — a decompression bomb or a "PNG" that is not one
  * is refused there) runs on the first request for the image, once however many requests come
- * together, and its outcome is what every later request gets (the first few images held may be
- * validated ahead, see `validateFirst`). `dir` is the spool's own temporary
+ * together, and its outcome is what every later request gets. `dir` is the spool's own temporary
  * folder: nothing here outlives the server.
  */
 export class PendingImages {
@@ -52,21 +42,15 @@ export class PendingImages {
   /** Writes under way, by digest. */
   readonly #writes = new Map<string, Promise<void>>();
   #writeFailure: Error | undefined;
-  /** How many images held are validated ahead of their request, and those that are (by id). */
-  readonly #aheadLimit: number;
-  readonly #aheadIds = new Set<string>();
-  /** The validations ahead, chained: one decode at a time beside the spool. */
-  #ahead: Promise<void> = Promise.resolve();
 
-  private constructor(store: AttachmentStore, dir: string, options: PendingImagesOptions) {
+  private constructor(store: AttachmentStore, dir: string) {
     this.#store = store;
     this.#dir = dir;
-    this.#aheadLimit = options.validateFirst ?? 0;
   }
 
-  static async create(store: AttachmentStore, dir: string, options: PendingImagesOptions = {}): Promise<PendingImages> {
+  static async create(store: AttachmentStore, dir: string): Promise<PendingImages> {
     await mkdir(dir, { recursive: true });
-    return new PendingImages(store, dir, options);
+    return new PendingImages(store, dir);
   }
 
   /**
@@ -85,7 +69,6 @@ export class PendingImages {
       while (this.#writes.size >= WRITES_IN_FLIGHT) await Promise.race(this.#writes.values());
       this.#writes.set(digest, this.#write(digest, data));
     }
-    this.#validateAhead(heldIdOf(digest));
     return { attachmentId: heldIdOf(digest), mediaType: header.mediaType, bytes: data.length, width: header.width, height: header.height };
   }
 
@@ -103,17 +86,7 @@ export class PendingImages {
   /** Stops the saves under way and waits for them and the writes, so none writes into a folder being removed. */
   async close(): Promise<void> {
     this.#closing.abort();
-    await Promise.allSettled([this.#ahead, ...this.#validations.values(), ...this.#writes.values()]);
-  }
-
-  #validateAhead(attachmentId: string): void {
-    if (this.#aheadIds.size >= this.#aheadLimit || this.#aheadIds.has(attachmentId)) return;
-    this.#aheadIds.add(attachmentId);
-    this.#ahead = this.#ahead.then(async () => {
-      if (this.#closing.signal.aborted) return;
-      // A failure here is the first request's to meet again (only verdicts are kept).
-      await this.validated(attachmentId).catch(() => undefined);
-    });
+    await Promise.allSettled([...this.#validations.values(), ...this.#writes.values()]);
   }
 
   /** Never rejects: a failure is kept for the next hold to throw. */
