@@ -49,8 +49,9 @@ export interface ToolRowModel {
   readonly titleKey: ToolTitleKey;
   readonly state: ToolRowState;
   /**
-   * File tools: the `file_path` argument for display (relative to cwd, else `~`). Other agents'
-   * tools: their essential argument (a command, a search pattern, the patched files), as text.
+   * File tools (ours and other agents' `Read`/`Edit`/`Write`): the `file_path` argument for display
+   * (relative to cwd, else `~`). Other agents' other tools: their essential argument (a command, a
+   * search pattern, the patched files), as text.
    */
   readonly summary?: string;
   /** File tools: the raw `file_path` argument, for opening the file. */
@@ -65,6 +66,9 @@ export interface ToolRowModel {
 }
 
 const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
+
+/** Other agents' file tools by their lower-cased name (Claude Code's `Read`, `Edit`, `Write`, `MultiEdit`): their `file_path` is shown as ours is. */
+const OTHER_FILE_TOOLS: ReadonlySet<string> = new Set(['read', 'edit', 'write', 'multiedit']);
 
 function isKnownToolName(name: string): name is KnownToolName {
   // `hasOwn`, not `in`: a tool named `constructor` or `__proto__` must not match Object.prototype.
@@ -104,7 +108,8 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
-  const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
+  const isFileTool = FILE_VARIANTS.has(variant) || OTHER_FILE_TOOLS.has(node.name?.toLowerCase() ?? '');
+  const filePath = args !== null && isFileTool ? filePathArgument(args) : null;
   const state = rowState(node, args !== null);
   const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
   const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;
