@@ -65,10 +65,8 @@ export interface ToolRowModel {
   readonly reason?: string;
 }
 
-const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
-
-/** Other agents' file tools by their lower-cased name (Claude Code's `Read`, `Edit`, `Write`, `MultiEdit`): their `file_path` is shown as ours is. */
-const OTHER_FILE_TOOLS: ReadonlySet<string> = new Set(['read', 'edit', 'write', 'multiedit']);
+/** File tools by their lower-cased name: ours, and other agents' (Claude Code's `Read`, `Edit`, `Write`, `MultiEdit`). */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['read', 'read_image', 'write', 'edit', 'multiedit']);
 
 function isKnownToolName(name: string): name is KnownToolName {
   // `hasOwn`, not `in`: a tool named `constructor` or `__proto__` must not match Object.prototype.
@@ -108,8 +106,7 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
-  const isFileTool = FILE_VARIANTS.has(variant) || OTHER_FILE_TOOLS.has(node.name?.toLowerCase() ?? '');
-  const filePath = args !== null && isFileTool ? filePathArgument(args) : null;
+  const filePath = args !== null && FILE_TOOLS.has(node.name?.toLowerCase() ?? '') ? filePathArgument(args) : null;
   const state = rowState(node, args !== null);
   const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
   const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;
