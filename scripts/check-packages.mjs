@@ -43,9 +43,11 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * arguments, the facts line, the approval buttons: +1.88 kB measured on their own, 47.91 → 49.79 kB),
  * with both merged (and the refusal reason on tiles, the subagent reader) measured at 53.81 kB and
  * 23.32 kB (53.87 and 23.38 once a lone unnamed image took the card's path as its name); styles.css 4 → 4.2 kB, measured 4.18 kB (the replay's own stylesheet, the badges' colours).
+ * 53.9 → 54.09 kB: the lightbox's controls as icons on a phone (five stroke icons, a title and a
+ * word span per control: 53.88 → 54.08 kB measured in one run; styles.css 4.17 → 4.198 kB, inside its budget).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 53_900 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_090 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

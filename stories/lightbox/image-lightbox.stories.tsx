@@ -7,6 +7,7 @@ import type { ToolcardParameters } from '../support/toolcard-parameters';
 import { FIVE_IMAGE_CARD_IMAGES, FIVE_IMAGES, loadGeneratedImage } from './generated-images';
 import { storyKeyboard } from './keyboard';
 import type { ThemeParameters } from '../support/theme';
+import { NARROW_VIEWPORT_GLOBALS, NARROW_VIEWPORT_PARAMETERS, NARROW_WIDTH } from '../support/viewports';
 
 /** Keys that reached the host page's document while the story ran. */
 const hostKeys: string[] = [];
@@ -120,6 +121,14 @@ export const OverAFiveImageCard: Story = {
       thumbnail.focus();
       await expectFocusInside(dialog);
       await expect(counterOf(dialog)).toHaveTextContent('2 / 5');
+    });
+
+    await step('the controls say their words, no icons', async () => {
+      for (const control of toolbarControls(dialog)) {
+        await expect(control.querySelector('.tc-lightbox__icon')).not.toBeVisible();
+        const label = control.querySelector<HTMLElement>('.tc-lightbox__label');
+        await expect(label?.getBoundingClientRect().width).toBeGreaterThan(16);
+      }
     });
 
     await step('caption: stored and original size, bytes', async () => {
@@ -239,6 +248,48 @@ export const KeyboardWalkFromThumbnail: Story = {
       await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
       await expect(hostKeys).not.toContain('Escape');
       await expect(document.activeElement).toBe(thumbnail);
+    });
+  },
+};
+
+/** The toolbar's controls, in their order. */
+function toolbarControls(dialog: HTMLElement): HTMLElement[] {
+  return [
+    ...['Previous image', 'Next image', 'Actual size'].map((name) => within(dialog).getByRole('button', { name })),
+    within(dialog).getByRole('link', { name: 'Download' }),
+    within(dialog).getByRole('button', { name: 'Close' }),
+  ];
+}
+
+/** On a phone the controls are icons on one row; each keeps its name (to screen readers, and on hover). */
+export const AtPhoneWidth: Story = {
+  name: `At ${String(NARROW_WIDTH)} px`,
+  parameters: { viewport: NARROW_VIEWPORT_PARAMETERS },
+  globals: NARROW_VIEWPORT_GLOBALS,
+  play: async ({ canvasElement, step }) => {
+    const dialog = await page.findByRole('dialog', { name: 'diagram.png' });
+    const controls = toolbarControls(dialog);
+
+    await step(`the page is ${String(NARROW_WIDTH)} px wide`, () => expect(canvasElement.ownerDocument.documentElement.clientWidth).toBe(NARROW_WIDTH));
+
+    await step('the counter and the five controls share one row', async () => {
+      const counter = counterOf(dialog).getBoundingClientRect();
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        await expect(box.top).toBe(controls[0]?.getBoundingClientRect().top);
+        await expect(box.top < counter.bottom && counter.top < box.bottom).toBe(true);
+        await expect(box.right).toBeLessThanOrEqual(NARROW_WIDTH);
+      }
+    });
+
+    await step('each shows an icon, named by its words, which hover shows too', async () => {
+      for (const control of controls) {
+        const name = control.querySelector('.tc-lightbox__label')?.textContent ?? '';
+        await expect(control).toHaveAccessibleName(name);
+        await expect(control).toHaveAttribute('title', name);
+        await expect(control.querySelector('.tc-lightbox__icon')).toBeVisible();
+        await expect(control.getBoundingClientRect().width).toBeLessThan(48);
+      }
     });
   },
 };

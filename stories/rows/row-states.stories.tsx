@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { buildToolCalls, conversationFromUIMessages, parseSessionLog, ToolCallView, type ParsedSessionLog, type ToolCallNode } from '@toolcard/ui-tool-image';
 import type { ReactNode } from 'react';
-import { expect, fn } from 'storybook/test';
+import { expect, fn, userEvent } from 'storybook/test';
 import { beforeResultOf, recordedLog } from '../support/recorded-logs';
-import { disclosureOf, rowOf } from '../support/row-queries';
+import { bodyOf, disclosureOf, rowOf } from '../support/row-queries';
 import { errorContent, sessionLog, toolCall, toolResult } from '../support/session-log';
 import type { ThemeParameters } from '../support/theme';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
@@ -215,6 +215,31 @@ export const AllStatesNarrow: Story = {
       }
     });
     await step('a long path shortens in the middle', () => expectPathShortenedInTheMiddle(canvasElement, true));
+    await step('nothing is wider than the page', () => expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBe(NARROW_WIDTH));
+  },
+};
+
+/**
+ * Every state opened, on a phone: what each card's body shows (the image, the whole message, the
+ * arguments awaiting approval) fits the page. At 1200 px each opened state has its own story
+ * (Rows/Read image, and the AI SDK's approval-requested part).
+ */
+export const AllStatesOpenNarrow: Story = {
+  name: `Every state, opened (${String(NARROW_WIDTH)} px)`,
+  parameters: { viewport: NARROW_VIEWPORT_PARAMETERS },
+  globals: NARROW_VIEWPORT_GLOBALS,
+  play: async ({ canvasElement, step }) => {
+    await step('open every row', async () => {
+      for (const { id } of CASES) {
+        const disclosure = disclosureOf(caseRow(canvasElement, id));
+        await userEvent.click(disclosure);
+        await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+        await expect(bodyOf(caseRow(canvasElement, id))).toBeVisible();
+      }
+      // The capture shows the rows, not the focus ring of the last one opened.
+      (canvasElement.ownerDocument.activeElement as HTMLElement | null)?.blur();
+    });
+    await step('each state keeps its badge', () => expectEveryStateApart(canvasElement));
     await step('nothing is wider than the page', () => expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBe(NARROW_WIDTH));
   },
 };

@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { axeViolations } from './support/axe.ts';
+import { claudeCodeTranscript } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes } from './support/inline-images.ts';
 import { startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 /*
  * The viewer's own controls in the real server and Debian's Chromium (issue 24 §3–§5): the session
  * header's facts, each row's time, the step control, the sticky find bar, Enter on a row, following
- * the end of a growing log, the layout on a phone, and both themes under axe.
+ * the end of a growing log, an image card's facts and its "What the model received" toggle, a
+ * tile's minimum size, the layout on a phone, and both themes under axe.
  */
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -207,6 +210,45 @@ describe('following the end of a growing log', () => {
     await expect.poll(() => status.textContent(), { timeout: 30_000 }).not.toBe(pinned);
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('image cards', () => {
+  it('the facts line leads; the text the model received is behind its toggle, closed until asked for', async () => {
+    const page = await open(path.join(SESSIONS, '05-large-downscaled.jsonl'));
+    const card = page.locator('.tc-card--image');
+    await card.waitFor();
+    expect(await card.locator('.tc-card__facts-line').textContent()).toBe('PNG · 2048×1024 ← 3000×1500 · 45 KiB');
+    const toggle = card.getByRole('button', { name: 'What the model received' });
+    const received = card.getByText('<path>/home/qa/project/large/panorama.png</path>', { exact: false });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await received.isHidden()).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await received.isVisible()).toBe(true);
+    expect(await received.textContent()).toContain('downscaled from 3000x1500 px');
+    await toggle.click();
+    expect(await received.isHidden()).toBe(true);
+  });
+
+  const tempDir = useTempDirs();
+
+  it('a 2001×1 image: a tile of at least 44×44 px with the image visible in it, which opens the lightbox', async () => {
+    const file = path.join(await tempDir(), 'hairline.jsonl');
+    const [hairline, pasted] = await Promise.all([imageBytes('png', '#d00000', 2001, 1), imageBytes('png', '#0040d0')]);
+    await writeFile(file, claudeCodeTranscript(base64Of(hairline), base64Of(pasted)));
+    const page = await open(file);
+    const tile = page.locator('.tc-row .tc-gallery__tile[data-status="ready"]');
+    await tile.waitFor({ timeout: 30_000 });
+    const tileBox = await tile.boundingBox();
+    const imageBox = await tile.locator('img').boundingBox();
+    expect(tileBox?.width).toBeGreaterThanOrEqual(44);
+    expect(tileBox?.height).toBeGreaterThanOrEqual(44);
+    // Not the 4×1 px dash it was: a bar a person can see and hit.
+    expect(imageBox?.width).toBeGreaterThanOrEqual(44);
+    expect(imageBox?.height).toBeGreaterThanOrEqual(4);
+    await tile.locator('img').click();
+    await page.getByRole('dialog', { name: 'login.png' }).waitFor();
   });
 });
 

@@ -12,6 +12,12 @@ afterEach(() => {
   cleanup();
 });
 
+/**
+ * The Codex shell rollout with every line written at one instant, as real rollouts often record a
+ * call and its output (both flushed when the turn's items are saved): the log holds no duration.
+ */
+const CODEX_AT_ONE_INSTANT = codexShell.replace(/"timestamp":"2025-11-20T09:00:0\d\.000Z"/g, '"timestamp":"2025-11-20T09:00:05.000Z"');
+
 /** The header's facts as `{term: value}`. */
 function headerFacts(): Record<string, string> {
   const header = screen.getByRole('group', { name: 'Session' });
@@ -44,6 +50,13 @@ describe('SessionReplay showFacts: the session header', () => {
     expect(facts).not.toHaveProperty('Duration');
   });
 
+  it('a Codex rollout written at one instant: no duration, not "0 ms"', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(CODEX_AT_ONE_INSTANT)} showFacts />);
+    const facts = headerFacts();
+    expect(facts).toMatchObject({ Started: '2025-11-20 09:00:05 UTC', Calls: '1' });
+    expect(facts).not.toHaveProperty('Duration');
+  });
+
   it('in Chinese', () => {
     renderInProvider(<SessionReplay log={readAgentLog(codexShell)} showFacts />, { locale: 'zh-CN' });
     const header = screen.getByRole('group', { name: '会话' });
@@ -65,6 +78,14 @@ describe('SessionReplay: each row’s time after the start, and a call’s durat
     expect(times[0]).toBe('+0:03');
     // Said in words to a screen reader.
     expect(screen.getByText('+0:05 after the start, took 1.0 s')).toBeTruthy();
+  });
+
+  it('a Codex call whose output shares its timestamp: its time, no duration (not "0 ms")', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(CODEX_AT_ONE_INSTANT)} />);
+    const call = mountedItems().find((item) => item.querySelector('[data-call-id="call_01A1"]') !== null);
+    expect(call?.querySelector('.tc-replay__time [aria-hidden]')?.textContent).toBe('+0:00');
+    expect(call?.querySelector('.tc-replay__duration')).toBeNull();
+    expect(screen.getAllByText('+0:00 after the start').length).toBeGreaterThan(0);
   });
 
   it('our own log has no times: no row shows one', () => {

@@ -10,6 +10,7 @@ import { indexForKey } from './keyboard-navigation';
 import { LightboxCaption } from './lightbox-caption';
 import { LightboxStage } from './lightbox-stage';
 import { neighboursOf } from './neighbours';
+import { ToolbarButton } from './toolbar-button';
 import { useModalDialog } from './use-modal-dialog';
 
 /**
@@ -107,28 +108,19 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
               {formatLabel(labels['lightbox.counter'], { current: index + 1, total: count })}
             </p>
             {/* aria-disabled, not disabled: a disabled button would drop the focus at the ends. */}
-            <button type="button" className="tc-lightbox__button" aria-disabled={index === 0} onClick={() => navigate('ArrowLeft')}>
-              {labels['lightbox.previous']}
-            </button>
-            <button type="button" className="tc-lightbox__button" aria-disabled={index === count - 1} onClick={() => navigate('ArrowRight')}>
-              {labels['lightbox.next']}
-            </button>
+            <ToolbarButton control="previous" aria-disabled={index === 0} onClick={() => navigate('ArrowLeft')} />
+            <ToolbarButton control="next" aria-disabled={index === count - 1} onClick={() => navigate('ArrowRight')} />
           </>
         ) : null}
-        <button
-          type="button"
-          className="tc-lightbox__button"
+        <ToolbarButton
+          control="actualSize"
           aria-pressed={actualSize}
           onClick={() => {
             setActualSize((previous) => !previous);
           }}
-        >
-          {labels['lightbox.actualSize']}
-        </button>
-        <DownloadLink url={image.status === 'ready' ? image.url : undefined} fileName={fileName} label={labels['lightbox.download']} />
-        <button ref={closeRef} type="button" className="tc-lightbox__button" onClick={onClose}>
-          {labels['lightbox.close']}
-        </button>
+        />
+        <DownloadLink url={image.status === 'ready' ? image.url : undefined} fileName={fileName} />
+        <ToolbarButton control="close" buttonRef={closeRef} onClick={onClose} />
       </div>
       <LightboxStage attachment={attachment} image={image} fileName={fileName} actualSize={actualSize} />
       <LightboxCaption attachment={attachment} fileName={fileName} titleId={titleId} />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatLabel, useLabels, type LabelKey } from '../../labels';
 import type { SessionCounts, SessionSummaryFacts } from '../../model/replay/session-summary';
-import { durationText } from './time-text';
+import { durationBetween } from './time-text';
 
 export interface SessionHeaderProps {
   readonly facts: SessionSummaryFacts;
@@ -34,7 +34,8 @@ export function SessionHeader({ facts, counts }: SessionHeaderProps): ReactNode 
   const rows: (readonly [LabelKey, ReactNode])[] = [];
   if (model !== undefined) rows.push(['header.model', provider === undefined ? model : formatLabel(labels['header.modelWithProvider'], { model, provider })]);
   if (startedAt !== undefined) rows.push(['header.started', <time dateTime={new Date(startedAt).toISOString()}>{startText(startedAt)}</time>]);
-  if (startedAt !== undefined && endedAt !== undefined && endedAt >= startedAt) rows.push(['header.duration', durationText(labels, endedAt - startedAt)]);
+  const duration = durationBetween(labels, startedAt, endedAt);
+  if (duration !== undefined) rows.push(['header.duration', duration]);
   if (cwd !== undefined) rows.push(['header.cwd', <code className="tc-session__path">{cwd}</code>]);
   rows.push(['header.format', version === undefined ? formatName : formatLabel(labels['header.formatVersion'], { format: formatName, version })]);
   rows.push(['header.calls', counts.calls], ['header.images', counts.images], ['header.failures', counts.failures]);

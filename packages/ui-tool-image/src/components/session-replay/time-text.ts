@@ -22,3 +22,12 @@ export function durationText(labels: LabelSet, ms: number): string {
   if (span < HOUR) return formatLabel(labels['time.minutes'], { minutes: Math.floor(span / MINUTE), seconds: Math.floor((span % MINUTE) / SECOND) });
   return formatLabel(labels['time.hours'], { hours: Math.floor(span / HOUR), minutes: Math.floor((span % HOUR) / MINUTE) });
 }
+
+/**
+ * How long from `startedAt` to `endedAt` in words, only where the log records both and time passed:
+ * a call and its output written in the same millisecond (a Codex rollout often writes both at once)
+ * say nothing about how long it took, so no "0 ms".
+ */
+export function durationBetween(labels: LabelSet, startedAt: number | undefined, endedAt: number | undefined): string | undefined {
+  return startedAt !== undefined && endedAt !== undefined && endedAt > startedAt ? durationText(labels, endedAt - startedAt) : undefined;
+}

@@ -1,4 +1,3 @@
-import { filePathArgument } from '../call-arguments';
 import { isNonBlankString, type JsonRecord } from '../narrow';
 
 /** Shells whose `-c`/`-lc` argument is the command itself (Codex records `["bash", "-lc", "…"]`). */
@@ -33,8 +32,8 @@ function patchedFiles(patch: unknown): string | null {
 /**
  * The one argument that says what another agent's tool call did, as its own UI shows it in a
  * collapsed row: the command of a shell (`bash`, Claude Code's `Bash`, Codex's `shell`), the
- * pattern of a search (`Grep`, `Glob`), the files of Codex's `apply_patch`, the file of Claude
- * Code's `Read`/`Edit`/`Write`. `null` for any other tool or when the argument is missing.
+ * pattern of a search (`Grep`, `Glob`), the files of Codex's `apply_patch`. `null` for any other
+ * tool or when the argument is missing; a file tool's path is the row's path (tool-row-model).
  */
 export function essentialArgument(toolName: string, args: JsonRecord): string | null {
   switch (toolName.toLowerCase()) {
@@ -46,11 +45,6 @@ export function essentialArgument(toolName: string, args: JsonRecord): string | 
       return isNonBlankString(args.pattern) ? firstLine(args.pattern) : null;
     case 'apply_patch':
       return patchedFiles(args.input) ?? patchedFiles(args.patch);
-    case 'read':
-    case 'edit':
-    case 'write':
-    case 'multiedit':
-      return filePathArgument(args);
     default:
       return null;
   }

@@ -49,8 +49,9 @@ export interface ToolRowModel {
   readonly titleKey: ToolTitleKey;
   readonly state: ToolRowState;
   /**
-   * File tools: the `file_path` argument for display (relative to cwd, else `~`). Other agents'
-   * tools: their essential argument (a command, a search pattern, the patched files), as text.
+   * File tools (ours and other agents' `Read`/`Edit`/`Write`): the `file_path` argument for display
+   * (relative to cwd, else `~`). Other agents' other tools: their essential argument (a command, a
+   * search pattern, the patched files), as text.
    */
   readonly summary?: string;
   /** File tools: the raw `file_path` argument, for opening the file. */
@@ -64,7 +65,8 @@ export interface ToolRowModel {
   readonly reason?: string;
 }
 
-const FILE_VARIANTS: ReadonlySet<ToolRowVariant> = new Set(['read', 'write', 'edit']);
+/** File tools by their lower-cased name: ours, and other agents' (Claude Code's `Read`, `Edit`, `Write`, `MultiEdit`). */
+const FILE_TOOLS: ReadonlySet<string> = new Set(['read', 'read_image', 'write', 'edit', 'multiedit']);
 
 function isKnownToolName(name: string): name is KnownToolName {
   // `hasOwn`, not `in`: a tool named `constructor` or `__proto__` must not match Object.prototype.
@@ -104,7 +106,7 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
-  const filePath = args !== null && FILE_VARIANTS.has(variant) ? filePathArgument(args) : null;
+  const filePath = args !== null && FILE_TOOLS.has(node.name?.toLowerCase() ?? '') ? filePathArgument(args) : null;
   const state = rowState(node, args !== null);
   const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
   const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;

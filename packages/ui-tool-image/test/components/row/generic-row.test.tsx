@@ -1,8 +1,13 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ToolCallView } from '../../../src/components';
+import { SessionReplay, ToolCallView } from '../../../src/components';
+import { readAgentLog } from '../../../src/model';
 import { IMAGE_CONTENT, onlyRoot, RED_PNG_REF, toolCallEvent, toolResultEvent, UNNAMED_RED_PNG_REF } from '../../model/builders';
-import { disclosureOf, getByExactText, renderInProvider } from '../harness';
+import { disclosureOf, getByExactText, renderInProvider, rowOf } from '../harness';
+import claudeCodeFailures from '../../../../../stories/fixtures/agents/logs/claude-code-failures.jsonl?raw';
+
+/** The failed `Read` of /home/qa/project/screenshots/signup.png in a session whose cwd is /home/qa/project. */
+const READ_CALL_ID = 'toolu_03A1';
 
 afterEach(cleanup);
 
@@ -66,5 +71,15 @@ describe('generic row IN/OUT', () => {
     openRow('h');
     expect(screen.getByText('No arguments recorded')).toBeTruthy();
     expect(screen.getByText('orphan output')).toBeTruthy();
+  });
+});
+
+describe('another agent’s file tool row', () => {
+  it('a Claude Code Read with no image card shows its path relative to the session’s cwd, shortened in the middle, whole on hover', () => {
+    renderInProvider(<SessionReplay log={readAgentLog(claudeCodeFailures)} />);
+    const path = rowOf(READ_CALL_ID).querySelector<HTMLElement>(':scope > .tc-row__header .tc-path');
+    expect(path?.getAttribute('title')).toBe('screenshots/signup.png');
+    expect(path?.querySelector('.tc-path__directory')?.textContent).toBe('screenshots/');
+    expect(path?.querySelector('.tc-path__name')?.textContent).toBe('signup.png');
   });
 });

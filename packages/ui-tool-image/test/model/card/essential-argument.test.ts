@@ -13,8 +13,6 @@ describe('essentialArgument', () => {
     ['Codex shell, a plain argv', 'shell', { command: ['ls', '-la', 'src'] }, 'ls -la src'],
     ['Claude Code Grep', 'Grep', { pattern: 'useLabels', path: 'src' }, 'useLabels'],
     ['Claude Code Glob', 'Glob', { pattern: '**/*.tsx' }, '**/*.tsx'],
-    ['Claude Code Read', 'Read', { file_path: '/w/src/a.ts' }, '/w/src/a.ts'],
-    ['Claude Code Edit', 'Edit', { file_path: '/w/src/a.ts', old_string: 'a', new_string: 'b' }, '/w/src/a.ts'],
     ['Codex apply_patch: the files it touches', 'apply_patch', { input: PATCH }, 'src/app.ts, src/new.ts'],
   ])('%s', (_case, name, args, shown) => {
     expect(essentialArgument(name, args)).toBe(shown);
@@ -27,6 +25,7 @@ describe('essentialArgument', () => {
     ['an empty argv', 'shell', { command: [] }],
     ['a patch that names no file', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }],
     ['a search without a pattern', 'Grep', { path: 'src' }],
+    ['a file tool (its path is the row’s path)', 'Read', { file_path: '/w/src/a.ts' }],
   ])('none for %s', (_case, name, args) => {
     expect(essentialArgument(name, args)).toBeNull();
   });

@@ -45,6 +45,11 @@ describe('toolRowModel: path summary and filePath', () => {
     expect(toolRowModel(call(name), OPTIONS)).toMatchObject({ summary: 'src/a.ts', filePath: `${CWD}/src/a.ts` });
   });
 
+  it.each(['Read', 'Edit', 'Write', 'MultiEdit'])('Claude Code %s: its file_path relative to cwd too, not the absolute path', (name) => {
+    expect(toolRowModel(call(name), OPTIONS)).toMatchObject({ variant: 'other', summary: 'src/a.ts', filePath: `${CWD}/src/a.ts` });
+    expect(toolRowModel(call(name, { file_path: '/elsewhere/b.ts' }), OPTIONS)).toMatchObject({ summary: '/elsewhere/b.ts' });
+  });
+
   it('uses ~ for home', () => {
     expect(toolRowModel(call('read', { file_path: `${HOME}/notes.md` }), OPTIONS)).toMatchObject({ summary: '~/notes.md', filePath: `${HOME}/notes.md` });
   });

@@ -1,0 +1,42 @@
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { useLabels } from '../../labels';
+import { StrokeIcon } from '../row/tool-icon';
+
+/** 16×16 stroke outlines for the lightbox's controls, by the control's label key (`lightbox.<key>`). */
+const TOOLBAR_ICON_PATHS = {
+  previous: 'M10 3.5L5.5 8l4.5 4.5',
+  next: 'M6 3.5L10.5 8 6 12.5',
+  /** Four corners pushed out: the image at its own size. */
+  actualSize: 'M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10',
+  download: 'M8 2v8.5M4.5 7L8 10.5 11.5 7M2.5 13.5h11',
+  close: 'M3.5 3.5l9 9M12.5 3.5l-9 9',
+} as const;
+
+export type ToolbarControl = keyof typeof TOOLBAR_ICON_PATHS;
+
+/**
+ * A toolbar control's icon and words. On a narrow screen (lightbox.css) the words are hidden
+ * visually but still name the control, and its `title` shows them on hover: icons keep the
+ * controls on one row at 390 px.
+ */
+export function ToolbarLabel({ control }: { readonly control: ToolbarControl }): ReactNode {
+  return (
+    <>
+      <StrokeIcon className="tc-lightbox__icon" path={TOOLBAR_ICON_PATHS[control]} />
+      <span className="tc-lightbox__label">{useLabels()[`lightbox.${control}`]}</span>
+    </>
+  );
+}
+
+type ToolbarButtonProps = { readonly control: ToolbarControl; readonly buttonRef?: Ref<HTMLButtonElement> } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  'type' | 'className' | 'title' | 'children'
+>;
+
+export function ToolbarButton({ control, buttonRef, ...props }: ToolbarButtonProps): ReactNode {
+  return (
+    <button ref={buttonRef} type="button" className="tc-lightbox__button" title={useLabels()[`lightbox.${control}`]} {...props}>
+      <ToolbarLabel control={control} />
+    </button>
+  );
+}
