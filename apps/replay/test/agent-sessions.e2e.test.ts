@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { AgentLogReader, type AgentLog, type AgentLogFormat, type ToolCallNode } from '@toolcard/ui-tool-image';
@@ -233,5 +233,31 @@ describe('pnpm replay: an image the store refuses when the page asks for it', ()
     expect(html).not.toMatch(BASE64_RUN);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors.filter((error) => !error.startsWith(REFUSAL_LOGGED))).toEqual([]);
+  });
+});
+
+describe('pnpm replay on another agent’s growing file', () => {
+  const tempDir = useTempDirs();
+
+  it('is live once its first pass is read, from the top; lines appended after it are followed', async () => {
+    const file = { name: 'growing.jsonl', path: path.join(await tempDir(), 'growing.jsonl') };
+    const pasted = base64Of(await imageBytes('png', '#0040d0', 64, 48));
+    const lines = (from: number, count: number) => Array.from({ length: count }, (_, index) => claudeCodePastedImage(from + index, pasted)).join('');
+    await writeFile(file.path, lines(1, 40));
+    const { page, errors } = await replay(file);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await appendFile(file.path, lines(41, 20));
+    await expect.poll(async () => page.locator('.tc-replay__item[data-last]').evaluate((item) => item.textContent), { timeout: 30_000 }).toContain('image 60');
+    await expect
+      .poll(() =>
+        page.locator('.tc-replay__item[data-last]').evaluate((item) => {
+          const box = item.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
   });
 });
