@@ -45,7 +45,8 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * 23.32 kB (53.87 and 23.38 once a lone unnamed image took the card's path as its name); styles.css 4 → 4.2 kB, measured 4.18 kB (the replay's own stylesheet, the badges' colours).
  * 53.9 → 54.09 kB: the lightbox's controls as icons on a phone (five stroke icons, a title and a
  * word span per control: 53.88 → 54.08 kB measured in one run; styles.css 4.17 → 4.198 kB, inside its budget).
- * styles.css 4.2 → 4.21 kB, measured 4.206 kB: a narrow row's path takes the next line rather than cut its file name.
+ * styles.css stays 4.2 kB: a narrow row's path taking the next line (+7 B) is paid by the lightbox's narrow words
+ * hidden with display: none, its controls then named by their title (−7 B).
  */
 const BUDGETS = [
   { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_090 },
@@ -56,7 +57,7 @@ const BUDGETS = [
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_400 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_210 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));

@@ -15,9 +15,9 @@ const TOOLBAR_ICON_PATHS = {
 export type ToolbarControl = keyof typeof TOOLBAR_ICON_PATHS;
 
 /**
- * A toolbar control's icon and words. On a narrow screen (lightbox.css) the words are hidden
- * visually but still name the control, and its `title` shows them on hover: icons keep the
- * controls on one row at 390 px.
+ * A toolbar control's icon and words. On a narrow screen (lightbox.css) the words are not shown and
+ * its `title` (the same words) names the control and shows them on hover: icons keep the controls on
+ * one row at 390 px.
  */
 export function ToolbarLabel({ control }: { readonly control: ToolbarControl }): ReactNode {
   return (
