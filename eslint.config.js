@@ -3,6 +3,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** One private-member style across the repo (issue 25 §6): TypeScript's `private`, the one most of the code used. */
+const ONE_PRIVATE_STYLE = {
+  selector: 'PrivateIdentifier',
+  message: "Use TypeScript's `private` member, not a #private one: one private-member style across the repo.",
+};
+
 /** Hooks React 18.3 does not have. */
 const REACT_19_ONLY_HOOKS = ['use', 'useEffectEvent', 'useActionState', 'useOptimistic', 'useFormStatus'];
 
@@ -24,6 +30,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/consistent-type-definitions': 'off',
+      'no-restricted-syntax': ['error', ONE_PRIVATE_STYLE],
     },
   },
   {
@@ -45,6 +52,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ONE_PRIVATE_STYLE,
         ...REACT_19_ONLY_HOOKS.map((name) => ({
           selector: `ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='${name}']`,
           message: `${name} is React 19 only; the package supports React 18.3 (use the 18 equivalent: useContext, useLatestCallback…).`,

@@ -47,17 +47,17 @@ function windowPixels(): Buffer {
  * 10 ms each (one sharp encode), where a screenshot's flat areas compress as a real one's do.
  */
 class Screenshots {
-  readonly #window = windowPixels();
-  readonly #noiseWidth: number;
+  private readonly window = windowPixels();
+  private readonly noiseWidth: number;
 
   constructor(pngBytes: number) {
     // The window alone compresses to ~17 KiB; random pixels do not compress.
-    this.#noiseWidth = Math.max(16, Math.min(WIDTH - 240, Math.round((pngBytes - 17_000) / (3 * NOISE_ROWS))));
+    this.noiseWidth = Math.max(16, Math.min(WIDTH - 240, Math.round((pngBytes - 17_000) / (3 * NOISE_ROWS))));
   }
 
   async make(index: number): Promise<WorkspaceImage> {
-    const pixels = Buffer.from(this.#window);
-    const width = this.#noiseWidth;
+    const pixels = Buffer.from(this.window);
+    const width = this.noiseWidth;
     const noise = randomBytes(width * 3 * NOISE_ROWS);
     const left = 230 + ((index * 37) % (WIDTH - 230 - width));
     const top = 56 + ((index * 53) % (HEIGHT - 56 - NOISE_ROWS));

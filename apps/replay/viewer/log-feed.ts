@@ -11,50 +11,50 @@ import { viewerLogOf, type ViewerLog } from './viewer-log';
  * continuing at our offset, mean the file was truncated or replaced: the feed starts over.
  */
 export class LogFeed {
-  #generation: number | undefined;
-  #offset = 0;
-  #decoder = new TextDecoder('utf-8');
-  #reader = new AgentLogReader();
-  #splitter = this.#newSplitter();
+  private currentGeneration: number | undefined;
+  private currentOffset = 0;
+  private decoder = new TextDecoder('utf-8');
+  private reader = new AgentLogReader();
+  private splitter = this.newSplitter();
 
   get generation(): number | undefined {
-    return this.#generation;
+    return this.currentGeneration;
   }
 
   /** Bytes of the log read so far (the server sends from here). */
   get offset(): number {
-    return this.#offset;
+    return this.currentOffset;
   }
 
   /** Announces that the next bytes are `generation`'s from `offset`; true when that starts over. */
   begin(generation: number, offset: number): boolean {
-    if (generation === this.#generation && offset === this.#offset) return false;
-    this.#generation = generation;
-    this.#offset = offset;
-    this.#decoder = new TextDecoder('utf-8');
-    this.#reader = new AgentLogReader();
-    this.#splitter = this.#newSplitter();
+    if (generation === this.currentGeneration && offset === this.currentOffset) return false;
+    this.currentGeneration = generation;
+    this.currentOffset = offset;
+    this.decoder = new TextDecoder('utf-8');
+    this.reader = new AgentLogReader();
+    this.splitter = this.newSplitter();
     return true;
   }
 
   push(bytes: Uint8Array): void {
-    this.#offset += bytes.byteLength;
-    const text = this.#decoder.decode(bytes, { stream: true });
-    if (text !== '') this.#splitter.push(text);
+    this.currentOffset += bytes.byteLength;
+    const text = this.decoder.decode(bytes, { stream: true });
+    if (text !== '') this.splitter.push(text);
   }
 
-  #newSplitter(): SubagentFrameSplitter {
+  private newSplitter(): SubagentFrameSplitter {
     return new SubagentFrameSplitter(
       (text) => {
-        this.#reader.append(text);
+        this.reader.append(text);
       },
       (file, line) => {
-        this.#reader.appendSubagent(file, line);
+        this.reader.appendSubagent(file, line);
       },
     );
   }
 
   snapshot(): ViewerLog {
-    return viewerLogOf(this.#reader.snapshot());
+    return viewerLogOf(this.reader.snapshot());
   }
 }

@@ -17,8 +17,8 @@ export function subagentFramePrefix(file: string): string {
  */
 export class SubagentFrameSplitter {
   /** A frame begun, its end not yet received. */
-  #frame: string | undefined;
-  #atLineStart = true;
+  private frame: string | undefined;
+  private atLineStart = true;
 
   constructor(
     private readonly onText: (text: string) => void,
@@ -28,28 +28,28 @@ export class SubagentFrameSplitter {
   push(text: string): void {
     let start = 0;
     while (start < text.length) {
-      if (this.#frame !== undefined || (this.#atLineStart && text.startsWith(FRAME_MARK, start))) {
+      if (this.frame !== undefined || (this.atLineStart && text.startsWith(FRAME_MARK, start))) {
         const end = text.indexOf('\n', start);
         if (end === -1) {
-          this.#frame = (this.#frame ?? '') + text.slice(start);
-          this.#atLineStart = false;
+          this.frame = (this.frame ?? '') + text.slice(start);
+          this.atLineStart = false;
           return;
         }
-        this.#readFrame((this.#frame ?? '') + text.slice(start, end));
-        this.#frame = undefined;
-        this.#atLineStart = true;
+        this.readFrame((this.frame ?? '') + text.slice(start, end));
+        this.frame = undefined;
+        this.atLineStart = true;
         start = end + 1;
         continue;
       }
       const nextFrame = text.indexOf(`\n${FRAME_MARK}`, start);
       const end = nextFrame === -1 ? text.length : nextFrame + 1;
       this.onText(start === 0 && end === text.length ? text : text.slice(start, end));
-      this.#atLineStart = text.charCodeAt(end - 1) === 0x0a;
+      this.atLineStart = text.charCodeAt(end - 1) === 0x0a;
       start = end;
     }
   }
 
-  #readFrame(frame: string): void {
+  private readFrame(frame: string): void {
     const nameEnd = frame.indexOf(FRAME_MARK, FRAME_MARK.length);
     // Only the server writes frames; one without its name's end is not passed on.
     if (nameEnd === -1) return;

@@ -13,7 +13,7 @@ export const SESSION_ID = 'current';
  */
 export class LiveSession {
   readonly tail: LogTail;
-  readonly #referencedIds: ReadonlySet<string>;
+  private readonly referencedIds: ReadonlySet<string>;
 
   /**
    * `referencedIds`: the ids the attachment route serves, when something else keeps them (a live
@@ -22,7 +22,7 @@ export class LiveSession {
   constructor(logPath: string, referencedIds?: ReadonlySet<string>) {
     if (referencedIds !== undefined) {
       this.tail = new LogTail(logPath);
-      this.#referencedIds = referencedIds;
+      this.referencedIds = referencedIds;
       return;
     }
     const tracker = new ReferencedIdsTracker();
@@ -34,13 +34,13 @@ export class LiveSession {
         tracker.reset();
       },
     });
-    this.#referencedIds = tracker.ids;
+    this.referencedIds = tracker.ids;
   }
 
   /** What the attachment handler asks: only this session, only the ids it references. */
   get source(): SessionLogSource {
     return {
-      referencedIds: (sessionId) => Promise.resolve(sessionId === SESSION_ID ? this.#referencedIds : undefined),
+      referencedIds: (sessionId) => Promise.resolve(sessionId === SESSION_ID ? this.referencedIds : undefined),
       readLog: async (sessionId) => (sessionId === SESSION_ID ? readFile(this.tail.path, 'utf8') : undefined),
     };
   }

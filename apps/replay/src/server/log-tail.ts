@@ -26,40 +26,40 @@ const DEFAULT_CHUNK_BYTES = 1 << 20;
  * A file that goes away is an empty new generation until it comes back.
  */
 export class LogTail {
-  readonly #path: string;
-  readonly #onText: (text: string) => void;
-  readonly #onReset: () => void;
-  readonly #chunkBytes: number;
-  #generation = 0;
-  #end = 0;
-  #inode: number | undefined;
-  #decoder = new TextDecoder('utf-8');
-  readonly #polls = new SerialRuns(() => this.#pollOnce());
-  readonly #waiters = new Set<() => void>();
+  private readonly filePath: string;
+  private readonly onText: (text: string) => void;
+  private readonly onReset: () => void;
+  private readonly chunkBytes: number;
+  private generation = 0;
+  private end = 0;
+  private currentInode: number | undefined;
+  private decoder = new TextDecoder('utf-8');
+  private readonly polls = new SerialRuns(() => this.pollOnce());
+  private readonly waiters = new Set<() => void>();
 
   constructor(filePath: string, options: LogTailOptions = {}) {
-    this.#path = filePath;
-    this.#onText = options.onText ?? (() => undefined);
-    this.#onReset = options.onReset ?? (() => undefined);
-    this.#chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+    this.filePath = filePath;
+    this.onText = options.onText ?? (() => undefined);
+    this.onReset = options.onReset ?? (() => undefined);
+    this.chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   }
 
   get path(): string {
-    return this.#path;
+    return this.filePath;
   }
 
   get position(): TailPosition {
-    return { generation: this.#generation, end: this.#end };
+    return { generation: this.generation, end: this.end };
   }
 
   /** The inode the current generation was read from (undefined while the file is absent). */
   get inode(): number | undefined {
-    return this.#inode;
+    return this.currentInode;
   }
 
   /** Reads what was appended since the last poll (or starts over); polls never overlap. */
   poll(): Promise<void> {
-    return this.#polls.request();
+    return this.polls.request();
   }
 
   /**
@@ -73,73 +73,73 @@ export class LogTail {
         return;
       }
       const settle = () => {
-        this.#waiters.delete(settle);
+        this.waiters.delete(settle);
         signal?.removeEventListener('abort', settle);
         resolve();
       };
-      this.#waiters.add(settle);
+      this.waiters.add(settle);
       signal?.addEventListener('abort', settle, { once: true });
     });
   }
 
   /** Ends the waits for the next change now: something else the answer says has changed. */
   wake(): void {
-    const waiters = [...this.#waiters];
-    this.#waiters.clear();
+    const waiters = [...this.waiters];
+    this.waiters.clear();
     for (const resolve of waiters) resolve();
   }
 
   /** How many waits for the next change are pending. */
   get waiting(): number {
-    return this.#waiters.size;
+    return this.waiters.size;
   }
 
   /** Polls on every fs.watch event for the file and every `intervalMs`; returns the stop function. */
   watch(options: WatchOptions = {}): () => void {
-    return watchFile(this.#path, () => this.poll(), options);
+    return watchFile(this.filePath, () => this.poll(), options);
   }
 
-  async #pollOnce(): Promise<void> {
+  private async pollOnce(): Promise<void> {
     const before = this.position;
     let handle;
     try {
-      handle = await open(this.#path, 'r');
+      handle = await open(this.filePath, 'r');
     } catch (cause) {
       if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
-      if (this.#inode !== undefined || this.#end > 0) this.#startOver(undefined);
-      this.#notifyIfMoved(before);
+      if (this.currentInode !== undefined || this.end > 0) this.startOver(undefined);
+      this.notifyIfMoved(before);
       return;
     }
     try {
       const { ino, size } = await handle.stat();
-      if (ino !== this.#inode || size < this.#end) this.#startOver(ino);
-      const buffer = Buffer.allocUnsafe(Math.min(this.#chunkBytes, Math.max(1, size - this.#end)));
-      while (this.#end < size) {
-        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - this.#end), this.#end);
+      if (ino !== this.currentInode || size < this.end) this.startOver(ino);
+      const buffer = Buffer.allocUnsafe(Math.min(this.chunkBytes, Math.max(1, size - this.end)));
+      while (this.end < size) {
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - this.end), this.end);
         if (bytesRead === 0) break;
-        const text = this.#decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
-        this.#end += bytesRead;
-        if (text !== '') this.#onText(text);
+        const text = this.decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
+        this.end += bytesRead;
+        if (text !== '') this.onText(text);
       }
     } finally {
       await handle.close();
     }
-    this.#notifyIfMoved(before);
+    this.notifyIfMoved(before);
   }
 
-  #startOver(inode: number | undefined): void {
+  private startOver(inode: number | undefined): void {
     // The first file seen is generation 0 itself, not a replacement of "nothing".
-    const first = this.#inode === undefined && this.#end === 0 && this.#generation === 0;
-    this.#inode = inode;
+    const first = this.currentInode === undefined && this.end === 0 && this.generation === 0;
+    this.currentInode = inode;
     if (first && inode !== undefined) return;
-    this.#generation += 1;
-    this.#end = 0;
-    this.#decoder = new TextDecoder('utf-8');
-    this.#onReset();
+    this.generation += 1;
+    this.end = 0;
+    this.decoder = new TextDecoder('utf-8');
+    this.onReset();
   }
 
-  #notifyIfMoved(before: TailPosition): void {
-    if (before.generation === this.#generation && before.end === this.#end) return;
+  private notifyIfMoved(before: TailPosition): void {
+    if (before.generation === this.generation && before.end === this.end) return;
     this.wake();
   }
 }

@@ -3,29 +3,29 @@
  * before it starts, so a burst of requests (watch events, timers, readers) costs one more run.
  */
 export class SerialRuns {
-  readonly #task: () => Promise<void>;
-  #queued: Promise<void> | undefined;
-  #previous: Promise<void> = Promise.resolve();
+  private readonly task: () => Promise<void>;
+  private queued: Promise<void> | undefined;
+  private previous: Promise<void> = Promise.resolve();
 
   constructor(task: () => Promise<void>) {
-    this.#task = task;
+    this.task = task;
   }
 
   /** Resolves when a run that started after this request has finished (rejects with its error). */
   request(): Promise<void> {
-    if (this.#queued === undefined) {
-      const next = this.#previous.then(() => {
-        this.#queued = undefined;
-        return this.#task();
+    if (this.queued === undefined) {
+      const next = this.previous.then(() => {
+        this.queued = undefined;
+        return this.task();
       });
-      this.#queued = next;
-      this.#previous = next.catch(() => undefined);
+      this.queued = next;
+      this.previous = next.catch(() => undefined);
     }
-    return this.#queued;
+    return this.queued;
   }
 
   /** Resolves when the run in progress (and any queued one) has finished, never rejects. */
   settled(): Promise<void> {
-    return this.#previous;
+    return this.previous;
   }
 }

@@ -144,10 +144,13 @@ export abstract class ContentAddressedStore implements AttachmentStore {
     });
     this.assertUsable(signal);
     const stored = storedRefOf(image);
-    const ref = await this.backend.put(image, stored, signal);
-    // Only once the object is stored: an entry never runs ahead of the object it names.
-    await this.sources.record(sourceDigest, { source: header, ref: stored.ref }, signal);
-    return ref;
+    // The index entry is written beside the object and shown only once the object is stored: an
+    // entry never runs ahead of the object it names. Both settle before the save answers.
+    const put = this.backend.put(image, stored, signal);
+    const recorded = this.sources.record(sourceDigest, { source: header, ref: stored.ref }, put, signal);
+    const [outcome] = await Promise.allSettled([put, recorded]);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
   }
 
   private assertUsable(signal: AbortSignal | undefined): void {

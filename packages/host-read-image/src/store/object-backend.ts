@@ -30,8 +30,11 @@ export interface ObjectBackend {
 /** A cache's storage: a failed read is a miss, a failed write is ignored by the caller. */
 export interface SourceRecordStorage {
   read(sourceDigest: string, signal: AbortSignal | undefined): Promise<string | undefined>;
-  /** Writes (or replaces) a record; called only once the object it names is stored. */
-  write(sourceDigest: string, text: string, signal: AbortSignal | undefined): Promise<void>;
+  /**
+   * Writes (or replaces) a record, visible only once `objectStored` (the save of the object it
+   * names) has resolved and never when it rejects; a backend may prepare it meanwhile.
+   */
+  write(sourceDigest: string, text: string, objectStored: Promise<unknown>, signal: AbortSignal | undefined): Promise<void>;
 }
 
 /** A normalised image's reference facts and the sha256 of its bytes, which keys it. */

@@ -50,17 +50,25 @@ export class SourceIndex {
   }
 
   /**
-   * Records the entry for these source bytes, once the object it names is stored. Never fails:
-   * a missing entry only costs the next save a decode.
+   * Records the entry for these source bytes, made visible (and remembered) only once
+   * `objectStored`, the save of the object it names, has resolved. Never fails: a missing entry
+   * only costs the next save a decode.
    */
-  async record(sourceDigest: string, entry: SourceIndexEntry, signal?: AbortSignal): Promise<void> {
+  async record(sourceDigest: string, entry: SourceIndexEntry, objectStored: Promise<unknown>, signal?: AbortSignal): Promise<void> {
     const record = {
       source: { mediaType: entry.source.mediaType, width: entry.source.width, height: entry.source.height },
       normalisedWith: normalisationOf(this.limits),
       ref: entry.ref,
     };
-    this.remember(sourceDigest, entry);
-    await this.records.write(sourceDigest, JSON.stringify(record), signal).catch(() => undefined);
+    const written = this.records.write(sourceDigest, JSON.stringify(record), objectStored, signal).catch(() => undefined);
+    // Remembered once the object is stored; a failed save leaves nothing to remember.
+    await objectStored.then(
+      () => {
+        this.remember(sourceDigest, entry);
+      },
+      () => undefined,
+    );
+    await written;
   }
 
   private async read(sourceDigest: string, signal: AbortSignal | undefined): Promise<SourceIndexEntry | undefined> {

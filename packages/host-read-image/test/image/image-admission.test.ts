@@ -63,6 +63,17 @@ describe('accepted formats', () => {
     expect(decodeProbe.entered).toBe(1);
   });
 
+  it.each([
+    ['a plain PNG', () => solid(6, 4, 'png')],
+    ['an animated GIF', () => animated('gif')],
+  ] as [string, () => Promise<Buffer>][])('reads the header of %s from its bytes: sharp only decodes it', async (_label, make) => {
+    const { store } = await newStore();
+    const data = await make();
+    sharpInputs.length = 0;
+    await store.saveImage({ data });
+    expect(sharpInputs).toEqual([data]);
+  });
+
   it('accepts a matching declared type', async () => {
     const { store } = await newStore();
     const ref = await store.saveImage({ data: await solid(2, 2, 'jpeg'), mediaType: 'image/jpeg' });

@@ -197,6 +197,23 @@ const ROWS: Record<string, readonly Row[]> = {
       'registerReadImage: option fs must be a FileSystem (resolve, stat and readBytes methods), got undefined.',
     ],
   ],
+  'ToolRegistry.register': [
+    [
+      'tool missing',
+      () => new ToolRegistry().register(anything(undefined)),
+      'ToolRegistry.register: option tool must be a Tool (a non-empty string name and an execute method), got undefined.',
+    ],
+    [
+      'tool without an execute method',
+      () => new ToolRegistry().register(anything({ name: 'read_image' })),
+      'ToolRegistry.register: option tool must be a Tool (a non-empty string name and an execute method), got {"name":"read_image"}.',
+    ],
+    [
+      'tool with an empty name',
+      () => new ToolRegistry().register(anything({ name: '', execute: () => undefined })),
+      'ToolRegistry.register: option tool must be a Tool (a non-empty string name and an execute method), got {"name":""}.',
+    ],
+  ],
   createAttachmentHandler: [
     [
       'store not an AttachmentStore',
@@ -357,6 +374,7 @@ describe('every public constructor and factory checks its options up front, with
     expect(new LocalFileSystem({ roots: [] })).toBeInstanceOf(LocalFileSystem);
     expect(new LocalAttachmentStore({ dir: 's', limits: { maxImageBytes: 1 }, decodeConcurrency: 1 }).imageLimits.maxImageBytes).toBe(1);
     expect(() => registerReadImage(new ToolRegistry(), { fs, models })).not.toThrow();
+    expect(new ToolRegistry().register(createReadImageTool({ fs, attachments, models }))).toBeTypeOf('function');
     expect(() => createAttachmentHandler({ store: attachments, sessions, basePath: '/api/', vary: [], onError: () => undefined })).not.toThrow();
     expect(() => createReadImageMcpServer({ fs, attachments, models, cwd: '/w', route, serverInfo: { name: 'n', version: '1' } })).not.toThrow();
     expect(() => new ConfigModelResolver([{ provider: 'p', model: 'm', inputModalities: [] }])).not.toThrow();

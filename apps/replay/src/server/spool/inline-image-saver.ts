@@ -24,57 +24,57 @@ const REMEMBERED_IMAGES = 4096;
  * store's reason. Bytes seen before are answered from memory, never decoded or written again.
  */
 export class InlineImageSaver {
-  readonly #store: AttachmentStore;
-  readonly #pending: PendingImages | undefined;
-  readonly #byDigest = new Map<string, SavedImage>();
-  #last: { readonly base64: string; readonly saved: SavedImage } | undefined;
+  private readonly store: AttachmentStore;
+  private readonly pending: PendingImages | undefined;
+  private readonly byDigest = new Map<string, SavedImage>();
+  private last: { readonly base64: string; readonly saved: SavedImage } | undefined;
 
   constructor(store: AttachmentStore, pending?: PendingImages) {
-    this.#store = store;
-    this.#pending = pending;
+    this.store = store;
+    this.pending = pending;
   }
 
   async save(base64: string, signal?: AbortSignal): Promise<SavedImage> {
     // Claude Code writes a Read's image twice in one line: the second costs a comparison, not a decode and a hash.
-    if (this.#last?.base64 === base64) return this.#last.saved;
+    if (this.last?.base64 === base64) return this.last.saved;
     const data = Buffer.from(base64, 'base64');
     const digest = createHash('sha256').update(data).digest('hex');
-    const known = this.#byDigest.get(digest);
+    const known = this.byDigest.get(digest);
     if (known !== undefined) return known;
     signal?.throwIfAborted();
     let held: AttachmentRef | undefined;
     try {
-      held = await this.#pending?.hold(data, digest);
+      held = await this.pending?.hold(data, digest);
     } catch (error) {
       // An earlier image's bytes were not written: the spool copies the file again, and holds every image again.
-      this.#byDigest.clear();
-      this.#last = undefined;
+      this.byDigest.clear();
+      this.last = undefined;
       throw error;
     }
-    if (held !== undefined) return this.#remember(digest, base64, { marker: storedImageMarker(held), attachmentId: held.attachmentId });
-    return this.#saveNow(data, digest, base64, signal);
+    if (held !== undefined) return this.remember(digest, base64, { marker: storedImageMarker(held), attachmentId: held.attachmentId });
+    return this.saveNow(data, digest, base64, signal);
   }
 
-  async #saveNow(data: Buffer, digest: string, base64: string, signal: AbortSignal | undefined): Promise<SavedImage> {
+  private async saveNow(data: Buffer, digest: string, base64: string, signal: AbortSignal | undefined): Promise<SavedImage> {
     let ref: AttachmentRef;
     try {
-      ref = await this.#store.saveImage({ data }, signal);
+      ref = await this.store.saveImage({ data }, signal);
     } catch (error) {
       if (!(error instanceof AttachmentError) || isStopping(error)) throw error;
       const refused = { marker: refusedImageMarker(refusalReason(error)) };
       // A store that failed to write may succeed with the same bytes later: only verdicts are kept.
-      return isVerdictOnBytes(error) ? this.#remember(digest, base64, refused) : refused;
+      return isVerdictOnBytes(error) ? this.remember(digest, base64, refused) : refused;
     }
-    return this.#remember(digest, base64, { marker: storedImageMarker(ref), attachmentId: ref.attachmentId });
+    return this.remember(digest, base64, { marker: storedImageMarker(ref), attachmentId: ref.attachmentId });
   }
 
-  #remember(digest: string, base64: string, saved: SavedImage): SavedImage {
-    this.#last = { base64, saved };
-    if (this.#byDigest.size >= REMEMBERED_IMAGES) {
-      const [oldest] = this.#byDigest.keys();
-      if (oldest !== undefined) this.#byDigest.delete(oldest);
+  private remember(digest: string, base64: string, saved: SavedImage): SavedImage {
+    this.last = { base64, saved };
+    if (this.byDigest.size >= REMEMBERED_IMAGES) {
+      const [oldest] = this.byDigest.keys();
+      if (oldest !== undefined) this.byDigest.delete(oldest);
     }
-    this.#byDigest.set(digest, saved);
+    this.byDigest.set(digest, saved);
     return saved;
   }
 }

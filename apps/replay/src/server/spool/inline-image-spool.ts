@@ -48,146 +48,146 @@ interface DocumentVersion {
  * replaced starts the copy over, in a new file.
  */
 export class InlineImageSpool {
-  readonly #sourcePath: string;
-  readonly #output: SpoolLines;
-  readonly #saver: InlineImageSaver;
-  readonly #chunkBytes: number;
-  readonly #maxLineBytes: number;
-  readonly #splitter: LineSplitter;
-  readonly #polls = new SerialRuns(() => this.#pollOnce());
-  readonly #stopping = new AbortController();
-  readonly #mark = new ReadMark();
-  #inode: number | undefined;
+  private readonly sourcePath: string;
+  private readonly output: SpoolLines;
+  private readonly saver: InlineImageSaver;
+  private readonly chunkBytes: number;
+  private readonly maxLineBytes: number;
+  private readonly splitter: LineSplitter;
+  private readonly polls = new SerialRuns(() => this.pollOnce());
+  private readonly stopping = new AbortController();
+  private readonly mark = new ReadMark();
+  private inode: number | undefined;
   /** Bytes of the source read so far (the splitter holds those of an unfinished line). */
-  #readEnd = 0;
-  #lineNumber = 0;
-  #layout: Layout = 'undecided';
-  #document: DocumentVersion | undefined;
+  private readEnd = 0;
+  private lineNumber = 0;
+  private layout: Layout = 'undecided';
+  private document: DocumentVersion | undefined;
   /** A poll failed halfway (a write error…). */
-  #interrupted = false;
+  private interrupted = false;
 
   /** A spool writing to `output` (a copy of its own, or its share of a session's copy). */
   constructor(options: InlineImageSpoolOptions, output: SpoolLines) {
-    this.#sourcePath = options.sourcePath;
-    this.#output = output;
-    this.#saver = new InlineImageSaver(options.store, options.pending);
-    this.#chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-    this.#maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.#splitter = new LineSplitter(this.#maxLineBytes);
+    this.sourcePath = options.sourcePath;
+    this.output = output;
+    this.saver = new InlineImageSaver(options.store, options.pending);
+    this.chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.splitter = new LineSplitter(this.maxLineBytes);
   }
 
   /** Copies what the source holds now; polls never overlap. */
   poll(): Promise<void> {
-    return this.#polls.request();
+    return this.polls.request();
   }
 
   /** Stops at the line being rewritten (its save is cancelled) and closes the copy. */
   async close(): Promise<void> {
-    this.#stopping.abort();
-    await this.#polls.settled();
-    await this.#output.close();
+    this.stopping.abort();
+    await this.polls.settled();
+    await this.output.close();
   }
 
-  async #pollOnce(): Promise<void> {
-    if (this.#stopping.signal.aborted) return;
+  private async pollOnce(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
     let source: FileHandle;
     try {
-      source = await open(this.#sourcePath, 'r');
+      source = await open(this.sourcePath, 'r');
     } catch (cause) {
       if ((cause as NodeJS.ErrnoException).code !== 'ENOENT') throw cause;
-      if (this.#inode !== undefined || this.#readEnd > 0) await this.#startOver(undefined);
+      if (this.inode !== undefined || this.readEnd > 0) await this.startOver(undefined);
       return;
     }
     try {
       const info = await source.stat();
-      const replaced = info.ino !== this.#inode || info.size < this.#readEnd || !(await this.#mark.holds(source, this.#readEnd));
-      if (this.#interrupted || replaced) await this.#startOver(info.ino);
-      if (this.#layout !== 'document') await this.#spoolLines(source, info.size);
-      if (this.#layout === 'document') await this.#spoolDocument(source, { size: info.size, mtimeMs: info.mtimeMs });
-      await this.#output.flush();
+      const replaced = info.ino !== this.inode || info.size < this.readEnd || !(await this.mark.holds(source, this.readEnd));
+      if (this.interrupted || replaced) await this.startOver(info.ino);
+      if (this.layout !== 'document') await this.spoolLines(source, info.size);
+      if (this.layout === 'document') await this.spoolDocument(source, { size: info.size, mtimeMs: info.mtimeMs });
+      await this.output.flush();
     } catch (error) {
       // Part of a read may be in the copy and part not: the next poll copies the file again.
-      this.#interrupted = true;
+      this.interrupted = true;
       throw error;
     } finally {
       await source.close();
     }
   }
 
-  async #startOver(inode: number | undefined): Promise<void> {
+  private async startOver(inode: number | undefined): Promise<void> {
     // The first file seen is read into the copy as it was created, not into a new one.
-    const first = this.#inode === undefined && this.#readEnd === 0;
-    this.#inode = inode;
-    this.#interrupted = false;
+    const first = this.inode === undefined && this.readEnd === 0;
+    this.inode = inode;
+    this.interrupted = false;
     if (first) return;
-    this.#readEnd = 0;
-    this.#lineNumber = 0;
-    this.#layout = 'undecided';
-    this.#document = undefined;
-    this.#splitter.clear();
-    this.#mark.reset();
-    await this.#output.startOver();
+    this.readEnd = 0;
+    this.lineNumber = 0;
+    this.layout = 'undecided';
+    this.document = undefined;
+    this.splitter.clear();
+    this.mark.reset();
+    await this.output.startOver();
   }
 
-  async #spoolLines(source: FileHandle, size: number): Promise<void> {
-    for await (const chunk of fileChunks(source, this.#readEnd, size, this.#chunkBytes)) {
-      for (const line of this.#splitter.push(chunk)) {
-        await this.#spoolLine(line);
-        if (this.#layout === 'document') return;
+  private async spoolLines(source: FileHandle, size: number): Promise<void> {
+    for await (const chunk of fileChunks(source, this.readEnd, size, this.chunkBytes)) {
+      for (const line of this.splitter.push(chunk)) {
+        await this.spoolLine(line);
+        if (this.layout === 'document') return;
       }
-      this.#readEnd += chunk.length;
-      this.#mark.advance(chunk);
-      await this.#output.flush();
+      this.readEnd += chunk.length;
+      this.mark.advance(chunk);
+      await this.output.flush();
     }
-    await this.#spoolUnterminatedLastLine();
+    await this.spoolUnterminatedLastLine();
   }
 
   /** A last line without its `\n` that is a whole JSON object or array was written whole: it waits no longer. */
-  async #spoolUnterminatedLastLine(): Promise<void> {
-    const pending = this.#splitter.pending;
+  private async spoolUnterminatedLastLine(): Promise<void> {
+    const pending = this.splitter.pending;
     if (pending === undefined || pending.length === 0 || !isWholeJsonContainer(pending.toString('utf8'))) return;
-    this.#splitter.clear();
-    await this.#spoolLine({ kind: 'line', bytes: pending });
+    this.splitter.clear();
+    await this.spoolLine({ kind: 'line', bytes: pending });
   }
 
-  async #spoolLine(line: SplitLine): Promise<void> {
-    this.#stopping.signal.throwIfAborted();
-    this.#lineNumber += 1;
+  private async spoolLine(line: SplitLine): Promise<void> {
+    this.stopping.signal.throwIfAborted();
+    this.lineNumber += 1;
     if (line.kind === 'too-long') {
-      this.#output.appendLine(notReplayedLine(`line ${this.#lineNumber} is ${line.byteLength} bytes, over the ${this.#maxLineBytes} a line may have`));
+      this.output.appendLine(notReplayedLine(`line ${this.lineNumber} is ${line.byteLength} bytes, over the ${this.maxLineBytes} a line may have`));
       return;
     }
     const text = line.bytes.toString('utf8');
-    if (this.#layout === 'undecided' && text.trim() !== '') {
-      this.#layout = startsMultiLineDocument(text) ? 'document' : 'lines';
-      if (this.#layout === 'document') return;
+    if (this.layout === 'undecided' && text.trim() !== '') {
+      this.layout = startsMultiLineDocument(text) ? 'document' : 'lines';
+      if (this.layout === 'document') return;
     }
-    const rewritten = await rewriteInlineImages(text, this.#saveImage);
-    this.#output.appendLine(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
+    const rewritten = await rewriteInlineImages(text, this.saveImage);
+    this.output.appendLine(rewritten?.text ?? line.bytes, rewritten?.attachmentIds ?? []);
   }
 
   /** The whole source as one JSON document, written as one line; again each time the file changes. */
-  async #spoolDocument(source: FileHandle, version: DocumentVersion): Promise<void> {
-    if (this.#document?.size === version.size && this.#document.mtimeMs === version.mtimeMs) return;
-    this.#document = version;
-    this.#readEnd = version.size;
-    this.#splitter.clear();
-    this.#mark.reset();
-    await this.#output.startOver();
-    if (version.size > this.#maxLineBytes) {
-      this.#output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.#maxLineBytes} it may have`));
+  private async spoolDocument(source: FileHandle, version: DocumentVersion): Promise<void> {
+    if (this.document?.size === version.size && this.document.mtimeMs === version.mtimeMs) return;
+    this.document = version;
+    this.readEnd = version.size;
+    this.splitter.clear();
+    this.mark.reset();
+    await this.output.startOver();
+    if (version.size > this.maxLineBytes) {
+      this.output.appendLine(notReplayedLine(`the file is one JSON document of ${version.size} bytes, over the ${this.maxLineBytes} it may have`));
       return;
     }
     const { buffer, bytesRead } = await source.read(Buffer.alloc(version.size), 0, version.size, 0);
     const text = buffer.toString('utf8', 0, bytesRead);
-    const rewritten = await rewriteInlineImages(text, this.#saveImage);
+    const rewritten = await rewriteInlineImages(text, this.saveImage);
     if (rewritten === undefined) {
-      this.#output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
+      this.output.appendLine(notReplayedLine('the file starts like one JSON document over many lines but does not parse (yet)'));
       return;
     }
     // Outside its strings (which cannot hold a raw line break) JSON's line breaks are whitespace.
-    this.#output.appendLine(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
+    this.output.appendLine(rewritten.text ?? text.replace(/[\r\n]+/g, ' '), rewritten.attachmentIds);
   }
 
-  readonly #saveImage = (base64: string) => this.#saver.save(base64, this.#stopping.signal);
+  private readonly saveImage = (base64: string) => this.saver.save(base64, this.stopping.signal);
 }

@@ -9,13 +9,13 @@ export type SplitLine = { readonly kind: 'line'; readonly bytes: Buffer } | { re
  * so one huge line cannot take the memory a file's worth of lines would.
  */
 export class LineSplitter {
-  readonly #maxLineBytes: number;
-  #pending: Buffer[] = [];
-  #pendingBytes = 0;
-  #dropping = false;
+  private readonly maxLineBytes: number;
+  private pendingChunks: Buffer[] = [];
+  private pendingBytes = 0;
+  private dropping = false;
 
   constructor(maxLineBytes: number) {
-    this.#maxLineBytes = maxLineBytes;
+    this.maxLineBytes = maxLineBytes;
   }
 
   /** The complete lines `chunk` ends, in order; the unfinished rest waits for the next chunk. */
@@ -23,46 +23,46 @@ export class LineSplitter {
     const lines: SplitLine[] = [];
     let start = 0;
     for (let newline = chunk.indexOf(NEWLINE); newline !== -1; newline = chunk.indexOf(NEWLINE, start)) {
-      this.#hold(chunk.subarray(start, newline));
-      lines.push(this.#take());
+      this.hold(chunk.subarray(start, newline));
+      lines.push(this.take());
       start = newline + 1;
     }
-    this.#hold(chunk.subarray(start));
+    this.hold(chunk.subarray(start));
     return lines;
   }
 
   /** The unfinished last line so far (undefined while it is being dropped as too long). */
   get pending(): Buffer | undefined {
-    if (this.#dropping) return undefined;
-    const joined = Buffer.concat(this.#pending, this.#pendingBytes);
-    this.#pending = [joined];
+    if (this.dropping) return undefined;
+    const joined = Buffer.concat(this.pendingChunks, this.pendingBytes);
+    this.pendingChunks = [joined];
     return joined;
   }
 
   /** Forgets the unfinished line (it was read as complete after all, or the file started over). */
   clear(): void {
-    this.#pending = [];
-    this.#pendingBytes = 0;
-    this.#dropping = false;
+    this.pendingChunks = [];
+    this.pendingBytes = 0;
+    this.dropping = false;
   }
 
-  #hold(bytes: Buffer): void {
+  private hold(bytes: Buffer): void {
     // Even an empty view would keep its whole chunk alive.
     if (bytes.length === 0) return;
-    this.#pendingBytes += bytes.length;
-    if (this.#dropping) return;
-    if (this.#pendingBytes > this.#maxLineBytes) {
-      this.#dropping = true;
-      this.#pending = [];
+    this.pendingBytes += bytes.length;
+    if (this.dropping) return;
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.dropping = true;
+      this.pendingChunks = [];
       return;
     }
-    this.#pending.push(bytes);
+    this.pendingChunks.push(bytes);
   }
 
-  #take(): SplitLine {
-    const line: SplitLine = this.#dropping
-      ? { kind: 'too-long', byteLength: this.#pendingBytes }
-      : { kind: 'line', bytes: Buffer.concat(this.#pending, this.#pendingBytes) };
+  private take(): SplitLine {
+    const line: SplitLine = this.dropping
+      ? { kind: 'too-long', byteLength: this.pendingBytes }
+      : { kind: 'line', bytes: Buffer.concat(this.pendingChunks, this.pendingBytes) };
     this.clear();
     return line;
   }

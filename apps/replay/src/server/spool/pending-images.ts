@@ -35,17 +35,17 @@ const HELD_ID = /^sha256:([0-9a-f]{64})$/;
  * folder: nothing here outlives the server.
  */
 export class PendingImages {
-  readonly #store: AttachmentStore;
-  readonly #dir: string;
-  readonly #validations = new Map<string, Promise<Validation | undefined>>();
-  readonly #closing = new AbortController();
+  private readonly store: AttachmentStore;
+  private readonly dir: string;
+  private readonly validations = new Map<string, Promise<Validation | undefined>>();
+  private readonly closing = new AbortController();
   /** Writes under way, by digest. */
-  readonly #writes = new Map<string, Promise<void>>();
-  #writeFailure: Error | undefined;
+  private readonly writes = new Map<string, Promise<void>>();
+  private writeFailure: Error | undefined;
 
   private constructor(store: AttachmentStore, dir: string) {
-    this.#store = store;
-    this.#dir = dir;
+    this.store = store;
+    this.dir = dir;
   }
 
   static async create(store: AttachmentStore, dir: string): Promise<PendingImages> {
@@ -60,77 +60,77 @@ export class PendingImages {
    * left the spool idle on the file system for most of its time. A write that failed is thrown here, once.
    */
   async hold(data: Buffer, digest: string): Promise<AttachmentRef | undefined> {
-    const failure = this.#writeFailure;
-    this.#writeFailure = undefined;
+    const failure = this.writeFailure;
+    this.writeFailure = undefined;
     if (failure !== undefined) throw failure;
     const header = imageHeaderSize(data);
     if (header === null) return undefined;
-    if (!this.#writes.has(digest)) {
-      while (this.#writes.size >= WRITES_IN_FLIGHT) await Promise.race(this.#writes.values());
-      this.#writes.set(digest, this.#write(digest, data));
+    if (!this.writes.has(digest)) {
+      while (this.writes.size >= WRITES_IN_FLIGHT) await Promise.race(this.writes.values());
+      this.writes.set(digest, this.write(digest, data));
     }
     return { attachmentId: heldIdOf(digest), mediaType: header.mediaType, bytes: data.length, width: header.width, height: header.height };
   }
 
   /** The store's verdict on the image held under `attachmentId`; undefined for an id of no image held here. */
   validated(attachmentId: string): Promise<Validation | undefined> {
-    const known = this.#validations.get(attachmentId);
+    const known = this.validations.get(attachmentId);
     if (known !== undefined) return known;
     const digest = HELD_ID.exec(attachmentId)?.[1];
     if (digest === undefined) return Promise.resolve(undefined);
-    const validation = this.#validate(attachmentId, digest);
-    this.#remember(attachmentId, validation);
+    const validation = this.validate(attachmentId, digest);
+    this.remember(attachmentId, validation);
     return validation;
   }
 
   /** Stops the saves under way and waits for them and the writes, so none writes into a folder being removed. */
   async close(): Promise<void> {
-    this.#closing.abort();
-    await Promise.allSettled([...this.#validations.values(), ...this.#writes.values()]);
+    this.closing.abort();
+    await Promise.allSettled([...this.validations.values(), ...this.writes.values()]);
   }
 
   /** Never rejects: a failure is kept for the next hold to throw. */
-  async #write(digest: string, data: Buffer): Promise<void> {
+  private async write(digest: string, data: Buffer): Promise<void> {
     try {
       // Content-addressed: bytes held before are never written again.
-      await writeFile(this.#pathOf(digest), data, { flag: 'wx' });
+      await writeFile(this.pathOf(digest), data, { flag: 'wx' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.#writeFailure ??= error as Error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') this.writeFailure ??= error as Error;
     } finally {
-      this.#writes.delete(digest);
+      this.writes.delete(digest);
     }
   }
 
-  async #validate(attachmentId: string, digest: string): Promise<Validation | undefined> {
-    await this.#writes.get(digest);
+  private async validate(attachmentId: string, digest: string): Promise<Validation | undefined> {
+    await this.writes.get(digest);
     let data: Buffer;
     try {
-      data = await readFile(this.#pathOf(digest));
+      data = await readFile(this.pathOf(digest));
     } catch (error) {
       // Not held (yet): the store may hold it, the spool may hold it later.
-      this.#validations.delete(attachmentId);
+      this.validations.delete(attachmentId);
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
     try {
-      return { kind: 'stored', ref: await this.#store.saveImage({ data }, this.#closing.signal) };
+      return { kind: 'stored', ref: await this.store.saveImage({ data }, this.closing.signal) };
     } catch (error) {
       if (error instanceof AttachmentError && isVerdictOnBytes(error)) return { kind: 'refused', error };
       // A store that failed to write may succeed with the same bytes later: only verdicts are kept.
-      this.#validations.delete(attachmentId);
+      this.validations.delete(attachmentId);
       throw error;
     }
   }
 
-  #remember(attachmentId: string, validation: Promise<Validation | undefined>): void {
-    if (this.#validations.size >= REMEMBERED_VALIDATIONS) {
-      const [oldest] = this.#validations.keys();
-      if (oldest !== undefined) this.#validations.delete(oldest);
+  private remember(attachmentId: string, validation: Promise<Validation | undefined>): void {
+    if (this.validations.size >= REMEMBERED_VALIDATIONS) {
+      const [oldest] = this.validations.keys();
+      if (oldest !== undefined) this.validations.delete(oldest);
     }
-    this.#validations.set(attachmentId, validation);
+    this.validations.set(attachmentId, validation);
   }
 
-  #pathOf(digest: string): string {
-    return path.join(this.#dir, digest);
+  private pathOf(digest: string): string {
+    return path.join(this.dir, digest);
   }
 }

@@ -19,26 +19,26 @@ export interface SessionSpoolOptions extends InlineImageSpoolOptions {
  * copy starts over, the subagent files are copied into the new one from their start.
  */
 export class SessionSpool {
-  readonly #sourcePath: string;
+  private readonly sourcePath: string;
   /** What each file's spool is made with (a subagent file's with its own path). */
-  readonly #fileOptions: InlineImageSpoolOptions;
-  readonly #output: SpoolOutput;
-  readonly #transcript: InlineImageSpool;
-  readonly #subagentFiles: SubagentFiles;
-  readonly #polls = new SerialRuns(() => this.#pollOnce());
+  private readonly fileOptions: InlineImageSpoolOptions;
+  private readonly output: SpoolOutput;
+  private readonly transcript: InlineImageSpool;
+  private readonly subagentFiles: SubagentFiles;
+  private readonly polls = new SerialRuns(() => this.pollOnce());
   /** By file name. */
-  #subagents = new Map<string, InlineImageSpool>();
+  private subagents = new Map<string, InlineImageSpool>();
   /** The copy the subagent spools write into (its `starts`). */
-  #subagentsCopy: number;
-  #closed = false;
+  private subagentsCopy: number;
+  private closed = false;
 
   private constructor(options: SessionSpoolOptions, output: SpoolOutput) {
-    this.#sourcePath = options.sourcePath;
-    this.#fileOptions = options;
-    this.#output = output;
-    this.#transcript = new InlineImageSpool(options, output);
-    this.#subagentFiles = new SubagentFiles(options.sourcePath);
-    this.#subagentsCopy = output.starts;
+    this.sourcePath = options.sourcePath;
+    this.fileOptions = options;
+    this.output = output;
+    this.transcript = new InlineImageSpool(options, output);
+    this.subagentFiles = new SubagentFiles(options.sourcePath);
+    this.subagentsCopy = output.starts;
   }
 
   /** A spool whose copy exists (empty) from the start; nothing is read before the first poll. */
@@ -47,46 +47,46 @@ export class SessionSpool {
   }
 
   get outputPath(): string {
-    return this.#output.path;
+    return this.output.path;
   }
 
   /** The ids of the images in the copy as it stands (a live view: the attachment route serves these only). */
   get writtenIds(): ReadonlySet<string> {
-    return this.#output.writtenIds;
+    return this.output.writtenIds;
   }
 
   /** Copies what the transcript and its subagent files hold now; polls never overlap. */
   poll(): Promise<void> {
-    return this.#polls.request();
+    return this.polls.request();
   }
 
   /** Polls on every fs.watch event for the transcript and every `intervalMs` (which finds the subagent files' changes); returns the stop function. */
   watch(options: WatchOptions = {}): () => void {
-    return watchFile(this.#sourcePath, () => this.poll(), options);
+    return watchFile(this.sourcePath, () => this.poll(), options);
   }
 
   /** Stops at the lines being rewritten and closes the copy. */
   async close(): Promise<void> {
-    this.#closed = true;
-    await Promise.all([...this.#subagents.values()].map((spool) => spool.close()));
-    await this.#transcript.close();
-    await this.#polls.settled();
+    this.closed = true;
+    await Promise.all([...this.subagents.values()].map((spool) => spool.close()));
+    await this.transcript.close();
+    await this.polls.settled();
   }
 
-  async #pollOnce(): Promise<void> {
-    await this.#transcript.poll();
-    if (this.#closed) return;
-    if (this.#output.starts !== this.#subagentsCopy) {
-      const old = [...this.#subagents.values()];
-      this.#subagents = new Map();
-      this.#subagentsCopy = this.#output.starts;
+  private async pollOnce(): Promise<void> {
+    await this.transcript.poll();
+    if (this.closed) return;
+    if (this.output.starts !== this.subagentsCopy) {
+      const old = [...this.subagents.values()];
+      this.subagents = new Map();
+      this.subagentsCopy = this.output.starts;
       await Promise.all(old.map((spool) => spool.close()));
     }
-    for (const file of await this.#subagentFiles.list()) {
-      let spool = this.#subagents.get(file.name);
+    for (const file of await this.subagentFiles.list()) {
+      let spool = this.subagents.get(file.name);
       if (spool === undefined) {
-        spool = new InlineImageSpool({ ...this.#fileOptions, sourcePath: file.path }, new SubagentSpoolLines(this.#output, file.name));
-        this.#subagents.set(file.name, spool);
+        spool = new InlineImageSpool({ ...this.fileOptions, sourcePath: file.path }, new SubagentSpoolLines(this.output, file.name));
+        this.subagents.set(file.name, spool);
       }
       // Unreadable for now (or a write failed): the next poll copies it from where it can.
       await spool.poll().catch(() => undefined);

@@ -30,11 +30,11 @@ const SPACE = Buffer.from(' ');
  */
 export class SpoolOutput implements SpoolLines {
   readonly path: string;
-  readonly #writtenIds = new Set<string>();
-  #handle: FileHandle | undefined;
-  #starts = 0;
-  #unwritten: Buffer[] = [];
-  #unwrittenIds: string[] = [];
+  private readonly writtenIdSet = new Set<string>();
+  private handle: FileHandle | undefined;
+  private startCount = 0;
+  private unwritten: Buffer[] = [];
+  private unwrittenIds: string[] = [];
 
   private constructor(filePath: string) {
     this.path = filePath;
@@ -48,12 +48,12 @@ export class SpoolOutput implements SpoolLines {
   }
 
   get writtenIds(): ReadonlySet<string> {
-    return this.#writtenIds;
+    return this.writtenIdSet;
   }
 
   /** How many copies were begun: a new count means every line written before is gone. */
   get starts(): number {
-    return this.#starts;
+    return this.startCount;
   }
 
   /** An empty copy in place of this one; lines not written yet are dropped with it. */
@@ -61,51 +61,51 @@ export class SpoolOutput implements SpoolLines {
     const next = `${this.path}.next`;
     const handle = await open(next, 'w');
     await rename(next, this.path);
-    await this.#handle?.close();
-    this.#handle = handle;
-    this.#starts += 1;
-    this.#writtenIds.clear();
-    this.#unwritten = [];
-    this.#unwrittenIds = [];
+    await this.handle?.close();
+    this.handle = handle;
+    this.startCount += 1;
+    this.writtenIdSet.clear();
+    this.unwritten = [];
+    this.unwrittenIds = [];
   }
 
   /** A line of the source itself; one starting with the frame mark gets a space first, so it never reads as a subagent's (it is not JSON either way). */
   appendLine(content: string | Buffer, attachmentIds: readonly string[] = []): void {
     const framedLike = typeof content === 'string' ? content.startsWith(FRAME_MARK) : content[0] === FRAME_MARK_BYTE;
-    this.#add(framedLike ? SPACE : undefined, content, attachmentIds);
+    this.add(framedLike ? SPACE : undefined, content, attachmentIds);
   }
 
   /** A line of the subagent file `file`, framed (see subagent-frames). */
   appendSubagentLine(file: string, content: string | Buffer, attachmentIds: readonly string[] = []): void {
-    this.#add(Buffer.from(subagentFramePrefix(file)), content, attachmentIds);
+    this.add(Buffer.from(subagentFramePrefix(file)), content, attachmentIds);
   }
 
   /** Writes the lines appended since the last flush, in one write. */
   async flush(): Promise<void> {
-    if (this.#unwritten.length === 0) return;
-    if (this.#handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
-    const lines = Buffer.concat(this.#unwritten);
-    const ids = this.#unwrittenIds;
-    this.#unwritten = [];
-    this.#unwrittenIds = [];
+    if (this.unwritten.length === 0) return;
+    if (this.handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
+    const lines = Buffer.concat(this.unwritten);
+    const ids = this.unwrittenIds;
+    this.unwritten = [];
+    this.unwrittenIds = [];
     // writeFile writes on from the current position until every byte is written (a write may be partial).
-    await this.#handle.writeFile(lines);
-    for (const id of ids) this.#writtenIds.add(id);
+    await this.handle.writeFile(lines);
+    for (const id of ids) this.writtenIdSet.add(id);
   }
 
   async close(): Promise<void> {
-    const handle = this.#handle;
-    this.#handle = undefined;
-    this.#unwritten = [];
-    this.#unwrittenIds = [];
+    const handle = this.handle;
+    this.handle = undefined;
+    this.unwritten = [];
+    this.unwrittenIds = [];
     await handle?.close();
   }
 
-  #add(prefix: Buffer | undefined, content: string | Buffer, attachmentIds: readonly string[]): void {
-    if (this.#handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
-    if (prefix !== undefined) this.#unwritten.push(prefix);
-    this.#unwritten.push(typeof content === 'string' ? Buffer.from(content) : content, NEWLINE);
-    this.#unwrittenIds.push(...attachmentIds);
+  private add(prefix: Buffer | undefined, content: string | Buffer, attachmentIds: readonly string[]): void {
+    if (this.handle === undefined) throw new Error(`the spooled copy ${this.path} is closed`);
+    if (prefix !== undefined) this.unwritten.push(prefix);
+    this.unwritten.push(typeof content === 'string' ? Buffer.from(content) : content, NEWLINE);
+    this.unwrittenIds.push(...attachmentIds);
   }
 }
 

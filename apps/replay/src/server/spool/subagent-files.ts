@@ -26,37 +26,37 @@ type Verdict = boolean;
  * (`<sessionId>.jsonl`), as Claude Code names it. A folder or file that cannot be read is none.
  */
 export class SubagentFiles {
-  readonly #folder: string;
-  readonly #subagentsFolder: string;
-  readonly #sessionId: string;
+  private readonly folder: string;
+  private readonly subagentsFolder: string;
+  private readonly sessionId: string;
   /** Agent files beside the transcript whose first line was read. */
-  readonly #verdicts = new Map<string, Verdict>();
+  private readonly verdicts = new Map<string, Verdict>();
 
   constructor(transcriptPath: string) {
-    this.#folder = path.dirname(transcriptPath);
-    this.#sessionId = path.basename(transcriptPath, '.jsonl');
-    this.#subagentsFolder = path.join(this.#folder, this.#sessionId, 'subagents');
+    this.folder = path.dirname(transcriptPath);
+    this.sessionId = path.basename(transcriptPath, '.jsonl');
+    this.subagentsFolder = path.join(this.folder, this.sessionId, 'subagents');
   }
 
   /** The session's subagent files as the folders hold them now. */
   async list(): Promise<SubagentFile[]> {
     const files = new Map<string, SubagentFile>();
-    for (const name of await agentFileNames(this.#subagentsFolder)) files.set(name, { path: path.join(this.#subagentsFolder, name), name });
-    for (const name of await agentFileNames(this.#folder)) {
-      const filePath = path.join(this.#folder, name);
-      if (!files.has(name) && (await this.#ofSession(name, filePath))) files.set(name, { path: filePath, name });
+    for (const name of await agentFileNames(this.subagentsFolder)) files.set(name, { path: path.join(this.subagentsFolder, name), name });
+    for (const name of await agentFileNames(this.folder)) {
+      const filePath = path.join(this.folder, name);
+      if (!files.has(name) && (await this.ofSession(name, filePath))) files.set(name, { path: filePath, name });
     }
     return [...files.values()];
   }
 
-  async #ofSession(name: string, filePath: string): Promise<boolean> {
-    let verdict = this.#verdicts.get(name);
+  private async ofSession(name: string, filePath: string): Promise<boolean> {
+    let verdict = this.verdicts.get(name);
     if (verdict === undefined) {
       const sessionId = await firstLineSessionId(filePath);
       // No whole first line yet: asked again on the next poll.
       if (sessionId === undefined) return false;
-      verdict = sessionId === this.#sessionId;
-      this.#verdicts.set(name, verdict);
+      verdict = sessionId === this.sessionId;
+      this.verdicts.set(name, verdict);
     }
     return verdict;
   }

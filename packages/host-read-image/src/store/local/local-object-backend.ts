@@ -28,7 +28,7 @@ export class LocalObjectBackend implements ObjectBackend {
   constructor(private readonly layout: StoreLayout) {
     this.sourceRecords = {
       read: (sourceDigest) => readRecordFile(layout.sourceEntry(sourceDigest)),
-      write: (sourceDigest, text) => replaceFile(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text), 'no-sync'),
+      write: (sourceDigest, text, objectStored) => replaceFile(layout.tempRoot, layout.sourceEntry(sourceDigest), Buffer.from(text), 'no-sync', objectStored),
     };
   }
 

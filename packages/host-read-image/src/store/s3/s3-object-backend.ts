@@ -45,7 +45,8 @@ export class S3ObjectBackend implements ObjectBackend {
         const output = await this.getObject(key, signal, (reason, cause) => new AttachmentError('ATTACHMENT_READ_FAILED', reason, {}, { cause }));
         return output && new TextDecoder().decode(await output.Body?.transformToByteArray());
       },
-      write: async (sourceDigest, text, signal) => {
+      write: async (sourceDigest, text, objectStored, signal) => {
+        await objectStored;
         const command = new PutObjectCommand({ Bucket: bucket, Key: this.sourceKey(sourceDigest), Body: text, ContentType: 'application/json' });
         await this.send(() => this.client.send(command, abortable(signal)), signal, this.writeFailed);
       },

@@ -20,27 +20,27 @@ type Segment = TextPart | ImagePart;
 
 /** Collects printed text and placeholders, merging adjacent text into one segment. */
 class SegmentWriter {
-  readonly #segments: Segment[] = [];
-  #pending = '';
+  private readonly segments: Segment[] = [];
+  private pending = '';
 
   text(chunk: string): void {
-    this.#pending += chunk;
+    this.pending += chunk;
   }
 
   image(part: ImagePart): void {
-    this.#flush();
-    this.#segments.push(part);
+    this.flush();
+    this.segments.push(part);
   }
 
   finish(): readonly Segment[] {
-    this.#flush();
-    return this.#segments;
+    this.flush();
+    return this.segments;
   }
 
-  #flush(): void {
-    if (this.#pending === '') return;
-    this.#segments.push({ kind: 'text', text: this.#pending });
-    this.#pending = '';
+  private flush(): void {
+    if (this.pending === '') return;
+    this.segments.push({ kind: 'text', text: this.pending });
+    this.pending = '';
   }
 }
 

@@ -46,23 +46,23 @@ export function mockIntersectionObserver() {
     readonly root = null;
     readonly rootMargin: string;
     readonly thresholds: readonly number[] = [0];
-    readonly #callback: Intersect;
-    readonly #targets = new Set<Element>();
+    private readonly callback: Intersect;
+    private readonly targets = new Set<Element>();
     constructor(callback: Intersect, options?: IntersectionObserverInit) {
-      this.#callback = callback;
+      this.callback = callback;
       this.rootMargin = options?.rootMargin ?? '0px';
     }
     observe(target: Element): void {
-      this.#targets.add(target);
-      observed.set(target, this.#callback);
+      this.targets.add(target);
+      observed.set(target, this.callback);
     }
     unobserve(target: Element): void {
-      this.#targets.delete(target);
+      this.targets.delete(target);
       observed.delete(target);
     }
     disconnect(): void {
-      for (const target of this.#targets) observed.delete(target);
-      this.#targets.clear();
+      for (const target of this.targets) observed.delete(target);
+      this.targets.clear();
     }
     takeRecords(): IntersectionObserverEntry[] {
       return [];
