@@ -1,6 +1,6 @@
 import { observeWindowOffset, observeWindowRect, Virtualizer } from '@tanstack/react-virtual';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { windowScrollAfterAttach } from '../../src/components/session-replay/window-scroll';
+import { windowScrollAfterAttach } from '../../../src/components/session-replay/window-scroll';
 
 // The real virtualizer on happy-dom's window: it writes its offset back to the window as it attaches.
 

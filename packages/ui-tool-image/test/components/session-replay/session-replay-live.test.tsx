@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useEffect, type FunctionComponent, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionReplay, type MessageOwnerProps, type ToolViewOwnerProps } from '../../src/components';
-import { SessionLogReader, type ParsedSessionLog } from '../../src/model';
-import { ToolCardProvider } from '../../src/plugins';
-import { useSlotRegistry } from '../../src/slots';
-import { CWD, headerLine, toolCallEvent, toolResultEvent } from '../model/builders';
-import { loadImageStub, RegisterEntry } from './harness';
+import { SessionReplay, type MessageOwnerProps, type ToolViewOwnerProps } from '../../../src/components';
+import { SessionLogReader, type ParsedSessionLog } from '../../../src/model';
+import { ToolCardProvider } from '../../../src/plugins';
+import { useSlotRegistry } from '../../../src/slots';
+import { CWD, headerLine, toolCallEvent, toolResultEvent } from '../../model/builders';
+import { loadImageStub, RegisterEntry } from '../harness';
 
 afterEach(cleanup);
 

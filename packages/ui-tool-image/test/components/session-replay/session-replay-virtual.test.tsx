@@ -3,12 +3,12 @@ import { StrictMode, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionReplay } from '../../src/components';
-import { parseSessionLog } from '../../src/model';
-import { ToolCardProvider } from '../../src/plugins';
-import { CWD, HOME, logText, toolCallEvent, toolResultEvent } from '../model/builders';
-import type { ToolViewOwnerProps } from '../../src/components';
-import { disclosureOf, loadImageStub, RegisterEntry } from './harness';
+import { SessionReplay } from '../../../src/components';
+import { parseSessionLog } from '../../../src/model';
+import { ToolCardProvider } from '../../../src/plugins';
+import { CWD, HOME, logText, toolCallEvent, toolResultEvent } from '../../model/builders';
+import type { ToolViewOwnerProps } from '../../../src/components';
+import { disclosureOf, loadImageStub, RegisterEntry } from '../harness';
 import { mountedItems, replayedWhole, replayFeed } from './replay-feed';
 
 // happy-dom lays nothing out: every item keeps the virtualizer's estimate (44 px) and the window

@@ -1,13 +1,13 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { useEffect, type FunctionComponent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionReplay, type MessageOwnerProps } from '../../src/components';
-import { parseSessionLog } from '../../src/model';
-import { BUILTIN_PLUGINS, ToolCardProvider } from '../../src/plugins';
-import { createSlotRegistry, useSlotRegistry } from '../../src/slots';
-import { CWD } from '../model/builders';
-import { loadImageStub } from '../components/harness';
-import { itWithReferenceLogs, referenceLog } from '../support/reference-logs';
+import { SessionReplay, type MessageOwnerProps } from '../../../src/components';
+import { parseSessionLog } from '../../../src/model';
+import { BUILTIN_PLUGINS, ToolCardProvider } from '../../../src/plugins';
+import { createSlotRegistry, useSlotRegistry } from '../../../src/slots';
+import { CWD } from '../../model/builders';
+import { loadImageStub } from '../harness';
+import { itWithReferenceLogs, referenceLog } from '../../support/reference-logs';
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionReplay } from '../../src/components';
-import { parseSessionLog } from '../../src/model';
-import { envelopeText, headerLine, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../model/builders';
-import { disclosureOf, renderInProvider, rowOf } from './harness';
+import { SessionReplay } from '../../../src/components';
+import { parseSessionLog } from '../../../src/model';
+import { envelopeText, headerLine, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../../model/builders';
+import { disclosureOf, renderInProvider, rowOf } from '../harness';
 import { mountedItems, replayedWhole } from './replay-feed';
 
 declare global {

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StepControl } from '../../src/components/session-replay/step-control';
-import { logAtEvent, parseSessionLog, type ParsedSessionLog } from '../../src/model';
-import screenshot from '../../../../stories/fixtures/sessions/01-screenshot-png.jsonl?raw';
-import { renderInProvider } from './harness';
+import { StepControl } from '../../../src/components/session-replay/step-control';
+import { logAtEvent, parseSessionLog, type ParsedSessionLog } from '../../../src/model';
+import screenshot from '../../../../../stories/fixtures/sessions/01-screenshot-png.jsonl?raw';
+import { renderInProvider } from '../harness';
 
 afterEach(() => {
   cleanup();

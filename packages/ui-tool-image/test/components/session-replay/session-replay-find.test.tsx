@@ -1,11 +1,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionReplay, type ReplayFilter } from '../../src/components';
-import { parseSessionLog } from '../../src/model';
-import { ToolCardProvider } from '../../src/plugins';
-import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
-import { disclosureOf, loadImageStub } from './harness';
+import { SessionReplay, type ReplayFilter } from '../../../src/components';
+import { parseSessionLog } from '../../../src/model';
+import { ToolCardProvider } from '../../../src/plugins';
+import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../../model/builders';
+import { disclosureOf, loadImageStub } from '../harness';
 import { mountedItems } from './replay-feed';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionReplay } from '../../src/components';
-import { parseSessionLog, readAgentLog } from '../../src/model';
-import claudeReadPng from '../../../../stories/fixtures/agents/logs/claude-code-read-png.jsonl?raw';
-import codexShell from '../../../../stories/fixtures/agents/logs/codex-shell.jsonl?raw';
-import screenshot from '../../../../stories/fixtures/sessions/01-screenshot-png.jsonl?raw';
-import { renderInProvider } from './harness';
+import { SessionReplay } from '../../../src/components';
+import { parseSessionLog, readAgentLog } from '../../../src/model';
+import claudeReadPng from '../../../../../stories/fixtures/agents/logs/claude-code-read-png.jsonl?raw';
+import codexShell from '../../../../../stories/fixtures/agents/logs/codex-shell.jsonl?raw';
+import screenshot from '../../../../../stories/fixtures/sessions/01-screenshot-png.jsonl?raw';
+import { renderInProvider } from '../harness';
 import { mountedItems } from './replay-feed';
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SessionReplay, type ToolViewOwnerProps } from '../../src/components';
-import { parseSessionLog } from '../../src/model';
-import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../model/builders';
-import { ToolCardProvider } from '../../src/plugins';
-import { bodyOf, cardLabel, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from './harness';
-import { describeWithReferenceLogs, itWithReferenceLogs, referenceLog } from '../support/reference-logs';
+import { SessionReplay, type ToolViewOwnerProps } from '../../../src/components';
+import { parseSessionLog } from '../../../src/model';
+import { CWD, dispatchEvents, headerLine, HOME, IMAGE_CONTENT, logText, toolCallEvent, toolResultEvent } from '../../model/builders';
+import { ToolCardProvider } from '../../../src/plugins';
+import { bodyOf, cardLabel, disclosureOf, getByExactText, loadImageStub, RegisterEntry, renderInProvider, rowOf } from '../harness';
+import { describeWithReferenceLogs, itWithReferenceLogs, referenceLog } from '../../support/reference-logs';
 import { mountedItems } from './replay-feed';
 
 afterEach(() => {
