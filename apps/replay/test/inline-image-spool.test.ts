@@ -130,6 +130,54 @@ describe('InlineImageSpool: inline images become store references', () => {
   });
 });
 
+describe('SessionSpool: how far it has read its file', () => {
+  it('is nothing before a poll, the whole file after one, and the grown size after the next', async () => {
+    const { spool, sourcePath, spooled } = await spoolOf(claudeCodePastedImage(1, pasted));
+    expect(spool.progress).toEqual({ read: 0, size: 0 });
+    await spooled();
+    const first = (await stat(sourcePath)).size;
+    expect(spool.progress).toEqual({ read: first, size: first });
+    await appendFile(sourcePath, claudeCodePastedImage(2, screenshot));
+    await spooled();
+    const grown = (await stat(sourcePath)).size;
+    expect(spool.progress).toEqual({ read: grown, size: grown });
+  });
+
+  it('mid-poll: the size the poll found, and what it has copied of it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let saving = false;
+    const source = claudeCodePastedImage(1, pasted) + claudeCodePastedImage(2, screenshot);
+    const { spool, sourcePath } = await spoolOf(source, {
+      store: (real) => ({
+        imageLimits: real.imageLimits,
+        saveImage: async (input, signal) => {
+          saving = true;
+          await gate;
+          return real.saveImage(input, signal);
+        },
+        readImage: (id, signal) => real.readImage(id, signal),
+        onDispose: (listener) => real.onDispose(listener),
+      }),
+    });
+    const polled = spool.poll();
+    await expect.poll(() => saving).toBe(true);
+    expect(spool.progress).toEqual({ read: 0, size: (await stat(sourcePath)).size });
+    release();
+    await polled;
+    expect(spool.progress.read).toBe(spool.progress.size);
+  });
+
+  it('counts an unfinished last line as read, and its size as the file’s', async () => {
+    const line = claudeCodePastedImage(1, pasted);
+    const { spool, sourcePath, spooled } = await spoolOf(line.slice(0, 40));
+    await spooled();
+    expect(spool.progress).toEqual({ read: 40, size: (await stat(sourcePath)).size });
+  });
+});
+
 describe('InlineImageSpool: what the store refuses is a marker naming the reason', () => {
   it('an inline "PNG" that is the signature and garbage', async () => {
     const text = await (await spoolOf(claudeCodePastedImage(1, base64Of(corruptPng())))).spooled();

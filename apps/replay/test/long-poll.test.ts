@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { LogTail } from '../src/server/log-tail.ts';
-import { serveLog } from '../src/server/log-route.ts';
+import { serveLog, type FirstPass } from '../src/server/log-route.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
@@ -24,12 +24,12 @@ afterEach(async () => {
 });
 
 /** `GET /api/log` over a finished log (it never changes again), long polls of `longPollMs`. */
-async function finishedLogServer(longPollMs: number, caughtUp: () => boolean = () => true) {
+async function finishedLogServer(longPollMs: number, firstPass: () => FirstPass = () => ({ done: true })) {
   const file = path.join(await tempDir(), 'session.jsonl');
   await writeFile(file, '{"type":"session"}\n');
   const tail = new LogTail(file);
   await tail.poll();
-  const server = http.createServer((req, res) => void serveLog(req, res, tail, caughtUp, longPollMs));
+  const server = http.createServer((req, res) => void serveLog(req, res, tail, firstPass, longPollMs));
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const upToDate = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/log?generation=0&offset=${String(tail.position.end)}`;
@@ -72,20 +72,22 @@ describe('a long poll the viewer gives up', () => {
 describe('a long poll of a log whose first pass ends', () => {
   it('is answered at once when the tail is woken, with the caught-up header of that moment', async () => {
     let caughtUp = false;
-    const { tail, upToDate } = await finishedLogServer(60_000, () => caughtUp);
+    const { tail, upToDate } = await finishedLogServer(60_000, () => (caughtUp ? { done: true } : { done: false, read: 120, size: 500 }));
     const before = await fetch(upToDate.replace(/offset=\d+/, 'offset=0'));
     expect(before.headers.get('x-log-caught-up')).toBe('0');
+    expect([before.headers.get('x-log-source-read'), before.headers.get('x-log-source-size')]).toEqual(['120', '500']);
     const answered = fetch(`${upToDate}&caught-up=0`);
     await until(() => tail.waiting === 1);
     caughtUp = true;
     tail.wake();
     const response = await answered;
     expect(response.headers.get('x-log-caught-up')).toBe('1');
+    expect(response.headers.has('x-log-source-read')).toBe(false);
     expect(await response.text()).toBe('');
   });
 
   it('answers at once, with no bytes, a request told 0 when the log has been caught up since; holds one told 1', async () => {
-    const { tail, upToDate } = await finishedLogServer(60_000, () => true);
+    const { tail, upToDate } = await finishedLogServer(60_000);
     const told0 = await fetch(`${upToDate}&caught-up=0`);
     expect(told0.headers.get('x-log-caught-up')).toBe('1');
     expect(await told0.text()).toBe('');

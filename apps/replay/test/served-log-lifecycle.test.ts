@@ -87,10 +87,10 @@ describe('the served log’s first pass', () => {
     await writeFile(logPath, claudeCodeTranscript(base64Of(screenshot), base64Of(screenshot)));
     const spooled = await openServedLog(logPath, undefined);
     try {
-      expect(spooled.caughtUp).toBe(false);
+      expect(spooled.firstPass).toEqual({ done: false, read: 0, size: 0 });
       const errors: unknown[] = [];
       spooled.follow((error) => errors.push(error));
-      await expect.poll(() => spooled.caughtUp).toBe(true);
+      await expect.poll(() => spooled.firstPass).toEqual({ done: true });
       const copy = await readFile(spooled.session.tail.path, 'utf8');
       expect(copy.split('\n').length - 1).toBe((await readFile(logPath, 'utf8')).split('\n').length - 1);
       expect(spooled.session.tail.position.end).toBe(Buffer.byteLength(copy));
@@ -102,7 +102,7 @@ describe('the served log’s first pass', () => {
     const session = await recordedSession(await tempDir());
     const own = await openServedLog(session.logPath, session.storeDir);
     try {
-      expect(own.caughtUp).toBe(true);
+      expect(own.firstPass).toEqual({ done: true });
     } finally {
       await own.close();
     }

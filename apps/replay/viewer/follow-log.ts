@@ -41,6 +41,13 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
       const generation = Number(response.headers.get('x-log-generation'));
       const offset = Number(response.headers.get('x-log-offset'));
       const total = Number(response.headers.get('x-log-end'));
+      // Another agent's file is copied as the page reads it: its progress is the copy's through the file.
+      const sourceRead = response.headers.get('x-log-source-read');
+      const sourceSize = response.headers.get('x-log-source-size');
+      const progress = (): FollowStatus =>
+        sourceRead !== null && sourceSize !== null
+          ? { kind: 'reading', bytes: Number(sourceRead), total: Number(sourceSize) }
+          : { kind: 'reading', bytes: feed.offset, total };
       let changed = feed.begin(generation, offset);
       if (changed && published) startedOver = true;
       const reading = !caughtUp;
@@ -53,13 +60,13 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
         changed = true;
         if (performance.now() - reported >= PUBLISH_EVERY_MS) {
           reported = performance.now();
-          if (reading) onStatus({ kind: 'reading', bytes: feed.offset, total });
+          if (reading) onStatus(progress());
           onLog(feed.snapshot(), startedOver);
           startedOver = false;
           published = true;
         }
       }
-      if (reading) onStatus({ kind: 'reading', bytes: feed.offset, total });
+      if (reading) onStatus(progress());
       if (changed || !published) {
         onLog(feed.snapshot(), startedOver);
         startedOver = false;

@@ -78,7 +78,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       return;
     }
     if (pathname === '/api/log' && req.method === 'GET') {
-      await serveLog(req, res, session.tail, () => served.caughtUp, options.longPollMs);
+      await serveLog(req, res, session.tail, () => served.firstPass, options.longPollMs);
       return;
     }
     if (pathname === '/api/info' && req.method === 'GET') {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LocalAttachmentStore } from '@toolcard/host-read-image';
 
 import { LiveSession } from './live-session.ts';
+import type { FirstPass } from './log-route.ts';
 import { kindOnceWritten, sniffLogKind } from './log-format.ts';
 import { SessionSpool } from './spool/session-spool.ts';
 import { PendingImages } from './spool/pending-images.ts';
@@ -18,11 +19,11 @@ export interface ServedLog {
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
   readonly spooled: boolean;
   /**
-   * True once what the session's tail has read includes everything the file held when the server
+   * Done once what the session's tail has read includes everything the file held when the server
    * started: our own log at once (it is read whole before the server listens), another agent's once
-   * the spool's first pass is copied and read.
+   * the spool's first pass is copied and read; until then, how far the spool has read the file.
    */
-  readonly caughtUp: boolean;
+  readonly firstPass: FirstPass;
   /** Starts following the file (once the server listens); a read or write that fails while following goes to `onError` (the next poll tries again). */
   follow(onError: (error: unknown) => void): void;
   close(): Promise<void>;
@@ -56,7 +57,7 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
     session,
     store,
     spooled: false,
-    caughtUp: true,
+    firstPass: { done: true },
     follow(onError) {
       stopWatching = session.tail.watch({ onError });
     },
@@ -83,8 +84,8 @@ async function openSpooledLog(logPath: string): Promise<ServedLog> {
     store,
     pending,
     spooled: true,
-    get caughtUp() {
-      return caughtUp;
+    get firstPass(): FirstPass {
+      return caughtUp ? { done: true } : { done: false, ...spool.progress };
     },
     follow(onError) {
       stops = [spool.watch({ onError }), session.tail.watch({ onError })];

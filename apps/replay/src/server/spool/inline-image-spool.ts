@@ -32,6 +32,12 @@ const DEFAULT_MAX_LINE_BYTES = 64 << 20;
 /** How the source holds its JSON, decided by its first line that is not blank. */
 type Layout = 'undecided' | 'lines' | 'document';
 
+/** How much of its source a spool has read. */
+export interface SpoolProgress {
+  readonly read: number;
+  readonly size: number;
+}
+
 /** The source's identity and size when its whole text was last read as one document. */
 interface DocumentVersion {
   readonly size: number;
@@ -60,6 +66,8 @@ export class InlineImageSpool {
   private inode: number | undefined;
   /** Bytes of the source read so far (the splitter holds those of an unfinished line). */
   private readEnd = 0;
+  /** The source's size when a poll last looked. */
+  private sourceSize = 0;
   private lineNumber = 0;
   private layout: Layout = 'undecided';
   private document: DocumentVersion | undefined;
@@ -81,6 +89,11 @@ export class InlineImageSpool {
     return this.polls.request();
   }
 
+  /** How far the copy has read the source: `read` of its `size` bytes when a poll last looked. */
+  get progress(): SpoolProgress {
+    return { read: this.readEnd, size: Math.max(this.sourceSize, this.readEnd) };
+  }
+
   /** Stops at the line being rewritten (its save is cancelled) and closes the copy. */
   async close(): Promise<void> {
     this.stopping.abort();
@@ -100,6 +113,7 @@ export class InlineImageSpool {
     }
     try {
       const info = await source.stat();
+      this.sourceSize = info.size;
       const replaced = info.ino !== this.inode || info.size < this.readEnd || !(await this.mark.holds(source, this.readEnd));
       if (this.interrupted || replaced) await this.startOver(info.ino);
       if (this.layout !== 'document') await this.spoolLines(source, info.size);

@@ -1,6 +1,6 @@
 import { watchFile, type WatchOptions } from '../file-watch.ts';
 import { SerialRuns } from '../serial-runs.ts';
-import { InlineImageSpool, type InlineImageSpoolOptions } from './inline-image-spool.ts';
+import { InlineImageSpool, type InlineImageSpoolOptions, type SpoolProgress } from './inline-image-spool.ts';
 import { SpoolOutput, SubagentSpoolLines } from './spool-output.ts';
 import { SubagentFiles } from './subagent-files.ts';
 
@@ -53,6 +53,11 @@ export class SessionSpool {
   /** The ids of the images in the copy as it stands (a live view: the attachment route serves these only). */
   get writtenIds(): ReadonlySet<string> {
     return this.output.writtenIds;
+  }
+
+  /** How far the transcript has been read (its subagent files are small beside it). */
+  get progress(): SpoolProgress {
+    return this.transcript.progress;
   }
 
   /** Copies what the transcript and its subagent files hold now; polls never overlap. */
