@@ -47,16 +47,18 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * word span per control: 53.88 → 54.08 kB measured in one run; styles.css 4.17 → 4.198 kB, inside its budget).
  * styles.css stays 4.2 kB: a narrow row's path taking the next line (+7 B) is paid by the lightbox's narrow words
  * hidden with display: none, its controls then named by their title (−7 B).
+ * 54.09 → 54.4 kB and the model's 23.4 → 23.72 kB: Codex calls take the duration their own events measured
+ * (`exec_command_end` / `mcp_tool_call_end`, a 0.5x shell output's `duration_seconds`): measured 54.39 and 23.71 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_090 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_400 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_400 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_720 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
 ];
 

@@ -14,9 +14,12 @@ afterEach(() => {
 
 /**
  * The Codex shell rollout with every line written at one instant, as real rollouts often record a
- * call and its output (both flushed when the turn's items are saved): the log holds no duration.
+ * call and its output (both flushed when the turn's items are saved), and its shell output without
+ * the run time it measured: the log holds no duration.
  */
-const CODEX_AT_ONE_INSTANT = codexShell.replace(/"timestamp":"2025-11-20T09:00:0\d\.000Z"/g, '"timestamp":"2025-11-20T09:00:05.000Z"');
+const CODEX_AT_ONE_INSTANT = codexShell
+  .replace(/"timestamp":"2025-11-20T09:00:0\d\.000Z"/g, '"timestamp":"2025-11-20T09:00:05.000Z"')
+  .replaceAll(',\\"duration_seconds\\":0.2', '');
 
 /** The header's facts as `{term: value}`. */
 function headerFacts(): Record<string, string> {
@@ -71,13 +74,13 @@ describe('SessionReplay showFacts: the session header', () => {
 });
 
 describe('SessionReplay: each row’s time after the start, and a call’s duration', () => {
-  it('a Codex rollout: the call at +0:05 that took 1.0 s, the first shown message at +0:03 (the harness context at +0:02 is not shown)', () => {
+  it('a Codex rollout: the call at +0:05 that ran 200 ms (its output’s measure, not the second until its line), the first shown message at +0:03 (the harness context at +0:02 is not shown)', () => {
     renderInProvider(<SessionReplay log={readAgentLog(codexShell)} />);
     const times = mountedItems().map((item) => item.querySelector('.tc-replay__time [aria-hidden]')?.textContent ?? null);
-    expect(times).toContain('+0:051.0 s');
+    expect(times).toContain('+0:05200 ms');
     expect(times[0]).toBe('+0:03');
     // Said in words to a screen reader.
-    expect(screen.getByText('+0:05 after the start, took 1.0 s')).toBeTruthy();
+    expect(screen.getByText('+0:05 after the start, took 200 ms')).toBeTruthy();
   });
 
   it('a Codex call whose output shares its timestamp: its time, no duration (not "0 ms")', () => {

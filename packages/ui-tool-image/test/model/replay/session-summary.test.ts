@@ -121,9 +121,9 @@ describe('item times: where a format records them', () => {
     expect(items[0]).not.toHaveProperty('endedAt');
   });
 
-  it('Codex: a call starts at its function_call line and ends at its output line', () => {
+  it('Codex: a call starts at its function_call line and ends when its measured run time (duration_seconds 0.2) says, not at its output line', () => {
     const call = readAgentLog(codexShell).conversation.items.find((item) => item.kind === 'call');
-    expect(call).toMatchObject({ startedAt: at('2025-11-20T09:00:05.000Z'), endedAt: at('2025-11-20T09:00:06.000Z') });
+    expect(call).toMatchObject({ startedAt: at('2025-11-20T09:00:05.000Z'), endedAt: at('2025-11-20T09:00:05.200Z') });
   });
 
   it('our own log and plain item arrays record no times', () => {

@@ -9,6 +9,9 @@ import { isCodexSessionHeader, looksLikeCodexDocument } from './codex-detection'
 /** The line types whose payload is read (for the conversation, the facts, or the count of `event_msg` per kind); the others are counted whole. */
 const PAYLOAD_READ: ReadonlySet<string> = new Set(['session_meta', 'response_item', 'turn_context', 'event_msg']);
 
+/** The `event_msg`s that end a call with the time it took. */
+const MEASURED_ENDS: ReadonlySet<string> = new Set(['exec_command_end', 'mcp_tool_call_end']);
+
 const CODEX_DIALECT: ResponsesDialect = { origin: 'codex', otherTypePrefix: 'response_item/', harness: CODEX_HARNESS_TEXT };
 
 /**
@@ -55,6 +58,14 @@ export class CodexReader implements FormatReader {
     return this.conversation.snapshot(this.facts.current());
   }
 
+  /** An `event_msg` is shown nowhere; a call's end event gives the call its measured duration. */
+  private readEvent(payload: JsonRecord): void {
+    const { type, call_id: callId } = payload;
+    if (typeof type !== 'string' || !MEASURED_ENDS.has(type) || typeof callId !== 'string') return;
+    const ms = durationMs(payload.duration);
+    if (ms !== undefined) this.conversation.measured(callId, ms);
+  }
+
   private readEnvelope(type: string, envelope: JsonRecord, line: number): void {
     const at = recordTime(envelope.timestamp);
     this.facts.readTime(at);
@@ -79,9 +90,16 @@ export class CodexReader implements FormatReader {
         this.conversation.count(type);
         break;
       default:
+        this.readEvent(payload);
         this.conversation.count(typeof payload.type === 'string' ? `${type}/${payload.type}` : type);
     }
   }
+}
+
+/** A `{secs, nanos}` duration (Rust's `Duration`, as Codex's events write it) in ms. */
+function durationMs(value: unknown): number | undefined {
+  if (!isRecord(value) || typeof value.secs !== 'number' || typeof value.nanos !== 'number' || value.secs < 0 || value.nanos < 0) return undefined;
+  return value.secs * 1000 + value.nanos / 1e6;
 }
 
 /** A TypeScript Codex CLI session document (`{session, items}`) read whole. */

@@ -4,7 +4,7 @@ import { otherEventCounts, type LogProblem } from '../toolcard/session-log';
 import type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolResult } from '../../call-tree';
 import type { ConversationItem, ItemTimes } from '../../conversation';
 import { messageParts, type MessageRole } from '../../message-parts';
-import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
+import { isNonEmptyString, isRecord, tryParseJson, type JsonRecord } from '../../narrow';
 import { callHead, hostedCall, itemCallId, outputFamily, outputResult, type CallFamily, type CallHead, type HostedCall } from './call-items';
 import { blocksFromResponseContent } from './response-content';
 
@@ -31,6 +31,14 @@ interface CallFields {
   readonly line: number;
   /** The time of the line it was read from, where the format records one. */
   readonly at: number | undefined;
+}
+
+/** The run time a shell output records (Codex 0.5x: `{"output", "metadata": {"duration_seconds"}}` as a string), in ms. */
+function durationInOutput(output: unknown): number | undefined {
+  if (typeof output !== 'string' || !output.includes('"duration_seconds"')) return undefined;
+  const value = tryParseJson(output)?.value;
+  const seconds = isRecord(value) && isRecord(value.metadata) ? value.metadata.duration_seconds : undefined;
+  return typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 /** An item's times, each only where it is known. */
@@ -90,6 +98,10 @@ export class ResponsesConversation {
   private readonly unanswered = new Map<string, UnansweredCall[]>();
   private readonly nodeIds = new Set<string>();
   private readonly repeatsOfId = new Map<string, number>();
+  /** Durations a call's own events measured (Codex's `exec_command_end`), by `call_id`, for outputs still to come. */
+  private readonly durations = new Map<string, number>();
+  /** The latest settled call of each `call_id`, for a duration measured after its output. */
+  private readonly settled = new Map<string, { readonly call: PlacedCall; readonly result: ToolResult }>();
   /** Answered `view_image` calls whose picture is still to come (see `VIEW_IMAGE_ATTACHED`), oldest first. */
   private awaitingImage: { readonly call: PlacedCall; readonly result: ToolResult }[] = [];
   private conversationChanged = false;
@@ -144,6 +156,17 @@ export class ResponsesConversation {
     this.othersChanged = true;
   }
 
+  /**
+   * How long the call `callId` took, as its own events measured it (Codex's `exec_command_end`
+   * and `mcp_tool_call_end`, before or after its output): its row's duration, where the line
+   * times only say when the output was written.
+   */
+  measured(callId: string, ms: number): void {
+    const done = this.settled.get(callId);
+    if (done === undefined) this.durations.set(callId, ms);
+    else this.place(done.call, done.result, ms);
+  }
+
   /** Reports a defect at `line`. */
   problem(line: number, message: string): void {
     this.problems.push({ line, message });
@@ -186,9 +209,12 @@ export class ResponsesConversation {
     return this.items.push(item) - 1;
   }
 
-  private place(call: PlacedCall, result?: ToolResult): void {
+  /** Places `call` with its result; it ended `durationMs` after it started where that was measured, else at the line read. */
+  private place(call: PlacedCall, result?: ToolResult, durationMs?: number): void {
     this.conversationChanged = true;
-    const times = itemTimes(call.fields.at, result === undefined ? undefined : this.at);
+    const { at } = call.fields;
+    const endedAt = durationMs !== undefined && at !== undefined ? at + durationMs : this.at;
+    const times = itemTimes(at, result === undefined ? undefined : endedAt);
     this.items[call.index] = { kind: 'call', line: call.fields.line, ...times, node: callNode(call.fields, this.dialect.origin, result) };
   }
 
@@ -282,7 +308,11 @@ export class ResponsesConversation {
       this.placeNew({ callId: this.nodeId(callId, line), name: null, argsRaw: null, line, at: this.at }, result);
       return;
     }
-    this.place(call, result);
+    this.place(call, result, (callId === null ? undefined : this.durations.get(callId)) ?? durationInOutput(item.output));
+    if (callId !== null) {
+      this.durations.delete(callId);
+      this.settled.set(callId, { call, result });
+    }
     if (call.fields.name === 'view_image' && typeof item.output === 'string' && item.output.startsWith(VIEW_IMAGE_ATTACHED)) {
       this.awaitingImage.push({ call, result });
     }

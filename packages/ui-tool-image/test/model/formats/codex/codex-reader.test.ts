@@ -208,6 +208,42 @@ describe('CodexReader: the {timestamp, type, payload} envelope', () => {
   });
 });
 
+describe('CodexReader: how long a call took', () => {
+  const callTimes = (reader: ReturnType<typeof readLines>) =>
+    reader.snapshot().conversation.items.flatMap((item) => (item.kind === 'call' ? [{ startedAt: item.startedAt, endedAt: item.endedAt }] : []));
+  const started = Date.parse(at(1));
+
+  it('is what its exec_command_end measured, whether that comes before or after the output, not when the output was written', () => {
+    const before = readLines([
+      responseItem(functionCall('call_a', 'shell', { command: ['ls'] }), 1),
+      event({ type: 'exec_command_end', call_id: 'call_a', exit_code: 0, duration: { secs: 2, nanos: 500_000_000 } }, 4),
+      responseItem(functionOutput('call_a', 'done'), 4),
+    ]);
+    const after = readLines([
+      responseItem(functionCall('call_b', 'shell', { command: ['ls'] }), 1),
+      responseItem(functionOutput('call_b', 'done'), 4),
+      event({ type: 'mcp_tool_call_end', call_id: 'call_b', duration: { secs: 0, nanos: 4_000_000 } }, 4),
+    ]);
+    expect(callTimes(before)).toEqual([{ startedAt: started, endedAt: started + 2500 }]);
+    expect(callTimes(after)).toEqual([{ startedAt: started, endedAt: started + 4 }]);
+  });
+
+  it('is a 0.5x shell output’s duration_seconds; without a measure, when the output was written', () => {
+    const measured = readLines([
+      responseItem(functionCall('call_a', 'shell', { command: ['ls'] }), 1),
+      responseItem(functionOutput('call_a', shellOutput('x')), 3),
+    ]);
+    expect(callTimes(measured)).toEqual([{ startedAt: started, endedAt: started + 100 }]);
+    const unmeasured = readLines([
+      responseItem(functionCall('call_a', 'shell', { command: ['ls'] }), 1),
+      event({ type: 'exec_command_end', call_id: 'call_a', duration: 'soon' }, 2),
+      event({ type: 'exec_command_end', call_id: 'other', duration: { secs: 9, nanos: 0 } }, 2),
+      responseItem(functionOutput('call_a', 'plain text'), 3),
+    ]);
+    expect(callTimes(unmeasured)).toEqual([{ startedAt: started, endedAt: Date.parse(at(3)) }]);
+  });
+});
+
 describe('CodexReader: harness text in the user role', () => {
   it('counts the harness’s own context (environment, AGENTS.md, user instructions) instead of showing it as a prompt', () => {
     const { conversation, otherEvents } = snapshotOf([
