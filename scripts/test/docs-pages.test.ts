@@ -84,7 +84,8 @@ async function openPage(page: Page, id: string): Promise<string[]> {
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(`console: ${message.text()} (${message.location().url})`);
   });
   await page.goto(`${baseUrl}/iframe.html?viewMode=docs&id=${id}`);
-  await page.locator('#storybook-docs h1').first().waitFor();
+  // The page's heading, or Storybook's error display when rendering it threw.
+  await page.waitForFunction(() => document.querySelector('#storybook-docs h1') !== null || document.body.classList.contains('sb-show-errordisplay'));
   await page.evaluate(() => document.fonts.ready);
   return errors;
 }
