@@ -6,6 +6,7 @@ import { loadRecordedAttachment } from '../stories/support/attachment-store';
 import { isThemeGlobal, STORY_ROOT_CLASS, type ThemeGlobal } from '../stories/support/theme';
 import type { ToolcardParameters } from '../stories/support/toolcard-parameters';
 import '@toolcard/ui-tool-image/styles.css';
+import { DocsMain } from './docs-container';
 import './preview.css';
 
 const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
@@ -113,6 +114,7 @@ const preview: Preview = {
     layout: 'padded',
     // Every story is an accessibility test: any axe violation fails it, in the UI and in Vitest.
     a11y: { test: 'error' },
+    docs: { container: DocsMain },
   },
 };
 

@@ -1,5 +1,5 @@
 /* global document */
-// Screenshots for the README, taken from the static Storybook build (storybook-static/) in
+// Screenshots for the README and the Introduction docs page, taken from the static Storybook build (storybook-static/) in
 // Debian Chromium. Run through `pnpm run docs:screenshots`, which builds Storybook first.
 import { mkdir } from 'node:fs/promises';
 

@@ -1,7 +1,7 @@
 // Proof outside the workspace (part of `pnpm test`, after `pnpm run build`): both packages are
 // packed as published and installed with npm, beside the pinned react, react-dom and
 // @tanstack/react-query, into apps copied from examples/ to directories under the OS temp dir,
-// exactly as README "Install in your app" says. Then:
+// exactly as the Embedding docs page (docs/pages/02-embedding.mdx, "Install in your app") says. Then:
 //
 //  node   plain Node renders a recorded session with renderToString (the rows' text, no window or
 //         document touched), runs the real read_image tool, runs the installed CLI, and, with the

@@ -16,7 +16,7 @@ import type { useAttachmentServers } from '../http/attachment-server.ts';
 import type { S3TestServer } from '../support/s3-server.ts';
 
 /**
- * One bad input the host is tested with. The README's reliability table is generated from
+ * One bad input the host is tested with. The Reliability docs page's table is generated from
  * running every case (bad-inputs.test.ts), so its codes and messages are the real ones.
  */
 export interface BadInputCase {

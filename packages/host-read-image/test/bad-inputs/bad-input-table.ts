@@ -1,7 +1,8 @@
 import { BAD_INPUT_GROUPS, type BadInputCase, type Outcome } from './bad-input-case.ts';
 
-export const TABLE_START = '<!-- bad-inputs:start — generated from packages/host-read-image/test/bad-inputs by `pnpm run docs:bad-inputs`; do not edit -->';
-export const TABLE_END = '<!-- bad-inputs:end -->';
+/** MDX comments: the table lives in the Reliability docs page (`docs/pages/06-reliability.mdx`). */
+export const TABLE_START = '{/* bad-inputs:start — generated from packages/host-read-image/test/bad-inputs by `pnpm run docs:bad-inputs`; do not edit */}';
+export const TABLE_END = '{/* bad-inputs:end */}';
 
 export interface TableRow {
   readonly badInput: BadInputCase;
@@ -32,22 +33,33 @@ export function renderTable(rows: readonly TableRow[]): string {
     if (inGroup.length === 0) continue;
     lines.push('', `**${group}** (${inGroup.length})`, '', '| bad input | code | message |', '|---|---|---|');
     for (const { badInput, outcome } of inGroup) {
-      lines.push(`| ${cell(badInput.name)} | \`${outcome.code}\` | ${codeSpan(cell(outcome.message))} |`);
+      lines.push(`| ${mdxText(cell(badInput.name))} | \`${outcome.code}\` | ${codeSpan(cell(outcome.message))} |`);
     }
   }
   lines.push('', TABLE_END);
   return lines.join('\n');
 }
 
-/** The generated section of `readme`, markers included; fails when the markers are missing. */
-export function tableIn(readme: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start === -1 || end < start) throw new Error(`the README has no "${TABLE_START}" … "${TABLE_END}" section`);
-  return readme.slice(start, end + TABLE_END.length);
+/** The generated section of `page`, markers included; fails when the markers are missing. */
+export function tableIn(page: string): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start === -1 || end < start) throw new Error(`the Reliability page has no "${TABLE_START}" … "${TABLE_END}" section`);
+  return page.slice(start, end + TABLE_END.length);
 }
 
-/** Verbatim, so `<workspace>` and the like are not taken for HTML. */
+/**
+ * Prose outside code spans, with what MDX would read as JSX (`<`) or an expression (`{`, `}`) escaped:
+ * a case name such as "a `<dir>` argument" must stay text.
+ */
+function mdxText(text: string): string {
+  return text
+    .split(/(`+[^`]*`+)/)
+    .map((part, index) => (index % 2 === 1 ? part : part.replace(/[<{}]/g, (char) => `\\${char}`)))
+    .join('');
+}
+
+/** Verbatim, so `<workspace>` and the like are not taken for HTML or JSX. */
 function codeSpan(text: string): string {
   return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
 }

@@ -9,9 +9,10 @@ import { CaseContext, type BadInputCase, type Outcome } from './bad-input-case.t
 import { renderTable, stableMessage, tableIn } from './bad-input-table.ts';
 import { BAD_INPUT_CATALOGUE } from './catalogue.ts';
 
-const README = new URL('../../../../README.md', import.meta.url);
-/** `pnpm run docs:bad-inputs` sets it: write the table into the README instead of checking it. */
-const WRITE_README = process.env.TOOLCARD_WRITE_BAD_INPUTS === '1';
+/** The Reliability docs page, which shows the table in Storybook. */
+const RELIABILITY_PAGE = new URL('../../../../docs/pages/06-reliability.mdx', import.meta.url);
+/** `pnpm run docs:bad-inputs` sets it: write the table into the page instead of checking it. */
+const WRITE_TABLE = process.env.TOOLCARD_WRITE_BAD_INPUTS === '1';
 
 const tempDir = useTempDirs();
 const startServer = useAttachmentServers();
@@ -43,7 +44,7 @@ describe('bad inputs: every case gives its code and a message that says what to 
   });
 });
 
-describe('bad inputs: the README table', () => {
+describe('bad inputs: the Reliability page table', () => {
   it('lists at least 40 distinct cases', () => {
     const names = BAD_INPUT_CATALOGUE.map((badInput) => `${badInput.group}: ${badInput.name}`);
     expect(new Set(names).size).toBe(names.length);
@@ -55,9 +56,9 @@ describe('bad inputs: the README table', () => {
     for (const badInput of BAD_INPUT_CATALOGUE) {
       rows.push({ badInput, outcome: outcomes.get(badInput) ?? (await outcomeOf(badInput)) });
     }
-    const readme = await readFile(README, 'utf8');
+    const page = await readFile(RELIABILITY_PAGE, 'utf8');
     const table = renderTable(rows);
-    if (WRITE_README) await writeFile(README, readme.replace(tableIn(readme), table));
-    else expect(tableIn(readme).split('\n'), 'the README bad-input table is stale: run `pnpm run docs:bad-inputs`').toEqual(table.split('\n'));
+    if (WRITE_TABLE) await writeFile(RELIABILITY_PAGE, page.replace(tableIn(page), table));
+    else expect(tableIn(page).split('\n'), 'the Reliability page bad-input table is stale: run `pnpm run docs:bad-inputs`').toEqual(table.split('\n'));
   });
 });
