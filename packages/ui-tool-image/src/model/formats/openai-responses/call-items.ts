@@ -3,7 +3,7 @@ import { imageFromBase64, type WireBlock } from '../content/foreign-content';
 import { rawArguments, toolResult, type ToolResult } from '../../call-tree';
 import { isNonEmptyString, type JsonRecord } from '../../narrow';
 import { IMAGE_NOT_IN_LOG } from './response-content';
-import { resultFromOutput } from './tool-output';
+import { readOutput, type ReadOutput } from './tool-output';
 
 function text(value: string): WireBlock {
   return { type: 'text', text: value };
@@ -52,9 +52,9 @@ export function outputFamily(type: string): CallFamily | null {
   return Object.hasOwn(OUTPUT_FAMILIES, type) ? (OUTPUT_FAMILIES[type] ?? null) : null;
 }
 
-/** An output item's result: a tool search's tools found, as JSON text; any other item's `output`. */
-export function outputResult(item: JsonRecord): ToolResult {
-  return item.type === 'tool_search_output' ? toolResult({ content: [text(jsonText(item.tools))], isError: false }) : resultFromOutput(item.output);
+/** An output item's result: a tool search's tools found, as JSON text; any other item's `output` (and its run time, where it says). */
+export function outputResult(item: JsonRecord): ReadOutput {
+  return item.type === 'tool_search_output' ? { result: toolResult({ content: [text(jsonText(item.tools))], isError: false }) } : readOutput(item.output);
 }
 
 /** The id an item's call is known by: `call_id`, or the Responses API's `id` of a local shell call. */

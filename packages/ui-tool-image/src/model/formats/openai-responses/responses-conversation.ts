@@ -4,7 +4,7 @@ import { otherEventCounts, type LogProblem } from '../toolcard/session-log';
 import type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolResult } from '../../call-tree';
 import type { ConversationItem, ItemTimes } from '../../conversation';
 import { messageParts, type MessageRole } from '../../message-parts';
-import { isNonEmptyString, isRecord, tryParseJson, type JsonRecord } from '../../narrow';
+import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 import { callHead, hostedCall, itemCallId, outputFamily, outputResult, type CallFamily, type CallHead, type HostedCall } from './call-items';
 import { blocksFromResponseContent } from './response-content';
 
@@ -31,14 +31,6 @@ interface CallFields {
   readonly line: number;
   /** The time of the line it was read from, where the format records one. */
   readonly at: number | undefined;
-}
-
-/** The run time a shell output records (Codex 0.5x: `{"output", "metadata": {"duration_seconds"}}` as a string), in ms. */
-function durationInOutput(output: unknown): number | undefined {
-  if (typeof output !== 'string' || !output.includes('"duration_seconds"')) return undefined;
-  const value = tryParseJson(output)?.value;
-  const seconds = isRecord(value) && isRecord(value.metadata) ? value.metadata.duration_seconds : undefined;
-  return typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 /** An item's times, each only where it is known. */
@@ -300,7 +292,7 @@ export class ResponsesConversation {
   }
 
   private output(item: JsonRecord, type: string, line: number, family: CallFamily): void {
-    const result = outputResult(item);
+    const { result, durationMs } = outputResult(item);
     const callId = itemCallId(item);
     const call = this.answeredCall(callId, family);
     if (call === undefined) {
@@ -308,7 +300,7 @@ export class ResponsesConversation {
       this.placeNew({ callId: this.nodeId(callId, line), name: null, argsRaw: null, line, at: this.at }, result);
       return;
     }
-    this.place(call, result, (callId === null ? undefined : this.durations.get(callId)) ?? durationInOutput(item.output));
+    this.place(call, result, (callId === null ? undefined : this.durations.get(callId)) ?? durationMs);
     if (callId !== null) {
       this.durations.delete(callId);
       this.settled.set(callId, { call, result });

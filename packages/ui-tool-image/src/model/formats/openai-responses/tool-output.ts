@@ -38,30 +38,40 @@ function contentInJson(value: unknown): ToolResult | null {
   return null;
 }
 
+/** A tool's output as its result, and how long the run took where the output says. */
+export interface ReadOutput {
+  readonly result: ToolResult;
+  readonly durationMs?: number | undefined;
+}
+
 /**
  * An output string. JSON that encodes a shell run (Codex 0.5x: `{"output", "metadata":
- * {"exit_code"}}`) or content (older Codex builds stringified MCP results) is decoded; other JSON
- * holding a base64 payload is shown with the payload left out; any other text is shown as it is.
+ * {"exit_code", "duration_seconds"}}`) or content (older Codex builds stringified MCP results) is
+ * decoded; other JSON holding a base64 payload is shown with the payload left out; any other text
+ * is shown as it is.
  */
-function textResult(output: string): ToolResult {
+function textOutput(output: string): ReadOutput {
   const parsed = /^\s*[[{]/.test(output) ? tryParseJson(output) : null;
   if (parsed !== null) {
     const { value } = parsed;
-    if (isRecord(value) && typeof value.output === 'string' && isRecord(value.metadata)) return commandResult(value.output, value.metadata.exit_code);
+    if (isRecord(value) && typeof value.output === 'string' && isRecord(value.metadata)) {
+      const { exit_code: exitCode, duration_seconds: seconds } = value.metadata;
+      return { result: commandResult(value.output, exitCode), durationMs: typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : undefined };
+    }
     const decoded = contentInJson(value);
-    if (decoded !== null) return decoded;
-    if (BASE64_RUN.test(output)) return toolResult({ content: [text(jsonText(value))], isError: false });
+    if (decoded !== null) return { result: decoded };
+    if (BASE64_RUN.test(output)) return { result: toolResult({ content: [text(jsonText(value))], isError: false }) };
   }
-  return commandResult(output, headerExitCode(output));
+  return { result: commandResult(output, headerExitCode(output)) };
 }
 
 /**
  * A tool call's `output` (`function_call_output`, `custom_tool_call_output`, …) as its result:
- * a string (see `textResult`), a list of content items, one content item, or other JSON as text.
+ * a string (see `textOutput`), a list of content items, one content item, or other JSON as text.
  */
-export function resultFromOutput(output: unknown): ToolResult {
-  if (typeof output === 'string') return textResult(output);
-  if (Array.isArray(output)) return contentResult(output);
-  if (output === undefined || output === null) return toolResult({ content: [], isError: false });
-  return contentInJson(output) ?? toolResult({ content: [text(jsonText(output))], isError: false });
+export function readOutput(output: unknown): ReadOutput {
+  if (typeof output === 'string') return textOutput(output);
+  if (Array.isArray(output)) return { result: contentResult(output) };
+  if (output === undefined || output === null) return { result: toolResult({ content: [], isError: false }) };
+  return { result: contentInJson(output) ?? toolResult({ content: [text(jsonText(output))], isError: false }) };
 }
