@@ -50,7 +50,6 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
           : { kind: 'reading', bytes: feed.offset, total };
       let changed = feed.begin(generation, offset);
       if (changed && published) startedOver = true;
-      const reading = !caughtUp;
       const reader = response.body.getReader();
       let reported = performance.now();
       for (;;) {
@@ -60,13 +59,13 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
         changed = true;
         if (performance.now() - reported >= PUBLISH_EVERY_MS) {
           reported = performance.now();
-          if (reading) onStatus(progress());
+          if (!caughtUp) onStatus(progress());
           onLog(feed.snapshot(), startedOver);
           startedOver = false;
           published = true;
         }
       }
-      if (reading) onStatus(progress());
+      if (!caughtUp) onStatus(progress());
       if (changed || !published) {
         onLog(feed.snapshot(), startedOver);
         startedOver = false;
