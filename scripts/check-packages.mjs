@@ -49,16 +49,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * hidden with display: none, its controls then named by their title (−7 B).
  * 54.09 → 54.4 kB and the model's 23.4 → 23.72 kB: Codex calls take the duration their own events measured
  * (`exec_command_end` / `mcp_tool_call_end`, a 0.5x shell output's `duration_seconds`): measured 54.39 and 23.71 kB.
+ * 54.4 → 54.43 kB and the model's 23.72 → 24.03 kB: issue 21's workbench summarises sessions on the server with the
+ * replay's own counts (`sessionFactsOf`, `conversationCounts`, now exported from `./model`, which also count calls
+ * with an image): measured 54.42 and 24.02 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_400 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_430 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 23_720 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
 ];
 

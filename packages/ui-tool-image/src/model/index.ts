@@ -10,6 +10,8 @@ export { AgentLogReader, readAgentLog } from './formats/agent-log/agent-log-read
 export { AGENT_LOG_FORMATS } from './formats/agent-log/format-reader';
 export type { AgentLogFormat, SessionFacts } from './formats/agent-log/format-reader';
 export type { AgentLog } from './formats/agent-log/agent-log';
+export { conversationCounts, sessionFactsOf } from './replay/session-summary';
+export type { SessionCounts, SessionSummaryFacts } from './replay/session-summary';
 export { callTreeFromMcp, MCP_PRESENTATION_META_KEY } from './formats/mcp/mcp-call-tree';
 export type { McpCallToolResult, McpToolCall } from './formats/mcp/mcp-call-tree';
 export { callTreeFromUIMessages, conversationFromUIMessages } from './formats/ai-sdk/ai-sdk-call-tree';

@@ -13,17 +13,20 @@ export interface SessionSummaryFacts extends SessionFacts {
 
 /**
  * Calls at every depth, distinct images (by attachment: an image a nested call returned and the
- * context message that forwarded it to the model are one), and calls that failed.
+ * context message that forwarded it to the model are one), calls that failed, and calls whose
+ * result holds at least one image.
  */
 export interface SessionCounts {
   readonly calls: number;
   readonly images: number;
   readonly failures: number;
+  readonly imageCalls: number;
 }
 
 interface ItemCounts {
   readonly calls: number;
   readonly failures: number;
+  readonly imageCalls: number;
   readonly imageIds: readonly string[];
 }
 
@@ -41,10 +44,12 @@ function imageIdsIn(blocks: readonly unknown[]): string[] {
 
 function callCounts(node: ToolCallNode): ItemCounts {
   const children = node.children.map(callCounts);
+  const ownImageIds = node.status === 'settled' ? imageIdsIn(node.result.content) : [];
   return {
     calls: 1 + children.reduce((sum, child) => sum + child.calls, 0),
     failures: (node.status === 'settled' && node.result.outcome === 'error' ? 1 : 0) + children.reduce((sum, child) => sum + child.failures, 0),
-    imageIds: [...(node.status === 'settled' ? imageIdsIn(node.result.content) : []), ...children.flatMap((child) => child.imageIds)],
+    imageCalls: (ownImageIds.length > 0 ? 1 : 0) + children.reduce((sum, child) => sum + child.imageCalls, 0),
+    imageIds: [...ownImageIds, ...children.flatMap((child) => child.imageIds)],
   };
 }
 
@@ -60,6 +65,7 @@ function itemCounts(item: ConversationItem): ItemCounts {
         : {
             calls: 0,
             failures: 0,
+            imageCalls: 0,
             imageIds: item.parts.flatMap((part) => (part.kind === 'images' ? part.images.map((image) => image.attachment.attachmentId) : [])),
           };
     countsOfItem.set(item, counts);
@@ -71,12 +77,14 @@ function itemCounts(item: ConversationItem): ItemCounts {
 export function conversationCounts(items: readonly ConversationItem[]): SessionCounts {
   let calls = 0;
   let failures = 0;
+  let imageCalls = 0;
   const images = new Set<string>();
   for (const item of items) {
     const counts = itemCounts(item);
     calls += counts.calls;
     failures += counts.failures;
+    imageCalls += counts.imageCalls;
     for (const id of counts.imageIds) images.add(id);
   }
-  return { calls, images: images.size, failures };
+  return { calls, images: images.size, failures, imageCalls };
 }

@@ -92,11 +92,11 @@ describe('sessionFactsOf: what each format records about its session', () => {
 
 describe('conversationCounts: calls at every depth, images, failures', () => {
   it('counts one call and its image in a recorded read_image session', () => {
-    expect(conversationCounts(replayedItems(screenshot))).toEqual({ calls: 1, images: 1, failures: 0 });
+    expect(conversationCounts(replayedItems(screenshot))).toEqual({ calls: 1, images: 1, failures: 0, imageCalls: 1 });
   });
 
   it('counts nested calls under run_code, and each image once (the context message forwarding a nested image is the same image)', () => {
-    expect(conversationCounts(replayedItems(nestedRunCode))).toEqual({ calls: 3, images: 2, failures: 0 });
+    expect(conversationCounts(replayedItems(nestedRunCode))).toEqual({ calls: 3, images: 2, failures: 0, imageCalls: 2 });
   });
 
   it('counts a refused call as a failure', () => {
@@ -104,11 +104,11 @@ describe('conversationCounts: calls at every depth, images, failures', () => {
   });
 
   it('counts other formats’ calls, images and failures', () => {
-    expect(conversationCounts(readAgentLog(claudeReadPng).conversation.items)).toEqual({ calls: 1, images: 1, failures: 0 });
+    expect(conversationCounts(readAgentLog(claudeReadPng).conversation.items)).toEqual({ calls: 1, images: 1, failures: 0, imageCalls: 1 });
     // One call failed (File does not exist), the other has no result: running, not failed.
-    expect(conversationCounts(readAgentLog(claudeFailures).conversation.items)).toEqual({ calls: 2, images: 0, failures: 1 });
+    expect(conversationCounts(readAgentLog(claudeFailures).conversation.items)).toEqual({ calls: 2, images: 0, failures: 1, imageCalls: 0 });
     expect(conversationCounts(readAgentLog(codexFailure).conversation.items)).toMatchObject({ calls: 1, failures: 1 });
-    expect(conversationCounts([])).toEqual({ calls: 0, images: 0, failures: 0 });
+    expect(conversationCounts([])).toEqual({ calls: 0, images: 0, failures: 0, imageCalls: 0 });
   });
 });
 
