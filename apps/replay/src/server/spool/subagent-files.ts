@@ -12,6 +12,11 @@ export interface SubagentFile {
 /** Claude Code's name for a subagent's file (and one a frame can carry: no frame mark, no line break). */
 const AGENT_FILE = /^agent-[^/\r\n]+\.jsonl$/;
 
+/** True for a name Claude Code gives a subagent's file (`agent-<id>.jsonl`). */
+export function isSubagentFileName(name: string): boolean {
+  return AGENT_FILE.test(name);
+}
+
 /** How much of an agent file beside the transcript is read for its first line (a prompt, never an image). */
 const HEAD_BYTES = 64 * 1024;
 

@@ -1,0 +1,48 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+import { sessionsHolding } from '../../src/workbench/session-search.ts';
+import { useTempDirs } from '../temp-dirs.ts';
+
+const tempDir = useTempDirs();
+
+describe('sessionsHolding: a streaming scan of each session’s search text', () => {
+  it('finds a query anywhere in a text scanned in chunks, across chunk boundaries, as String.includes does (property)', async () => {
+    const dir = await tempDir();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: 'grapheme', maxLength: 80 }),
+        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 16 }),
+        async (text, query, chunkBytes) => {
+          const textPath = path.join(dir, `${String((run += 1))}.txt`);
+          await writeFile(textPath, text.toLowerCase());
+          const ids = await sessionsHolding(query, [{ id: 's', textPath, notesText: '' }], chunkBytes);
+          expect(ids.length === 1).toBe(text.toLowerCase().includes(query.toLowerCase()));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('finds notes, keeps the order given, and an unreadable text file holds nothing', async () => {
+    const dir = await tempDir();
+    const a = path.join(dir, 'a.txt');
+    const b = path.join(dir, 'b.txt');
+    await writeFile(a, 'the login screen');
+    await writeFile(b, 'the settings page');
+    const sessions = [
+      { id: 'b', textPath: b, notesText: 'wrong colour on the button' },
+      { id: 'a', textPath: a, notesText: '' },
+      { id: 'gone', textPath: path.join(dir, 'gone.txt'), notesText: '' },
+    ];
+    expect(await sessionsHolding('THE', sessions)).toEqual(['b', 'a']);
+    expect(await sessionsHolding('Colour', sessions)).toEqual(['b']);
+    expect(await sessionsHolding('login', sessions)).toEqual(['a']);
+    expect(await sessionsHolding('', sessions)).toEqual(['b', 'a', 'gone']);
+  });
+});

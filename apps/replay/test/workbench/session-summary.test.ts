@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { SessionReading } from '../../src/workbench/session-summary.ts';
+import { claudeCodeSubagentFile, claudeCodeTaskTranscript, claudeCodeTranscript, SUBAGENT_SESSION_ID } from '../support/foreign-sessions.ts';
+import { LONG_BASE64_RUN } from '../support/inline-images.ts';
+import { useTempDirs } from '../temp-dirs.ts';
+import { pasted, readWhole, screenshot, threeFormatFolder } from './session-folder.ts';
+
+const tempDir = useTempDirs();
+
+async function summarise(file: string, chunkBytes?: number) {
+  let bytes = 0;
+  const reading = new SessionReading(file, { onBytes: (n) => (bytes += n), ...(chunkBytes === undefined ? {} : { chunkBytes }) });
+  await reading.readMore();
+  return { ...reading.summarised(path.basename(file)), bytes, reading };
+}
+
+describe('SessionReading: one session file summarised in a streaming pass', () => {
+  it('counts each of three formats as the model’s reader does reading the whole file, inline images and all', async () => {
+    const files = await threeFormatFolder(await tempDir());
+    for (const file of Object.values(files)) {
+      const { summary } = await summarise(file, 100);
+      expect(summary, file).toMatchObject(await readWhole(file));
+    }
+    const ours = (await summarise(files.toolcard)).summary;
+    expect(ours).toMatchObject({
+      format: 'toolcard',
+      calls: 3,
+      imageCalls: 3,
+      images: 2,
+      failedCalls: 0,
+      tools: ['read_image'],
+      title: 'Compare the RED and blue swatches',
+    });
+    const claude = (await summarise(files.claude)).summary;
+    expect(claude).toMatchObject({
+      format: 'claude-code',
+      calls: 1,
+      imageCalls: 1,
+      images: 2,
+      tools: ['Read'],
+      title: 'look at the login screen',
+      durationMs: 3000,
+    });
+    expect(claude.startedAt).toBe(Date.UTC(2025, 9, 1, 12, 0, 1));
+    const codex = (await summarise(files.codex)).summary;
+    expect(codex).toMatchObject({ format: 'codex', images: 2, title: 'make an icon like this' });
+  });
+
+  it('search text: prompts, arguments and results, lowercased, never base64', async () => {
+    const files = await threeFormatFolder(await tempDir());
+    const ours = await summarise(files.toolcard);
+    expect(ours.searchText).toContain('compare the red and blue swatches');
+    expect(ours.searchText).toContain('"file_path":"red.png"');
+    const claude = await summarise(files.claude);
+    expect(claude.searchText).toContain('/home/qa/project/login.png');
+    expect(claude.searchText).toContain('and this one i pasted');
+    for (const { searchText } of [ours, claude, await summarise(files.codex)]) {
+      expect(searchText).toBe(searchText.toLowerCase());
+      expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
+      expect(searchText).not.toContain(screenshot.slice(0, 40).toLowerCase());
+      expect(searchText).not.toContain(pasted.slice(0, 40).toLowerCase());
+    }
+  });
+
+  it('a title is the first prompt on one line, at most 200 characters; the file’s name when the user said nothing', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'long.jsonl');
+    const prompt = `first line\n\n${'word '.repeat(100)}`;
+    await writeFile(file, claudeCodeTranscript(screenshot, pasted).replace('look at the login screen', prompt.replace(/\n/g, '\\n')));
+    const { title } = (await summarise(file)).summary;
+    expect(title).toHaveLength(200);
+    expect(title.startsWith('first line word word')).toBe(true);
+    expect(title.endsWith('…')).toBe(true);
+    const silent = path.join(dir, 'silent.jsonl');
+    await writeFile(silent, claudeCodeTranscript(screenshot, pasted).split('\n').slice(1, 3).join('\n'));
+    expect((await summarise(silent)).summary.title).toBe('silent.jsonl');
+  });
+
+  it('a grown file is read on from where the reading stopped, to the same summary as a fresh reading', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'grows.jsonl');
+    const [head = '', second = '', ...rest] = claudeCodeTranscript(screenshot, pasted).split(/(?<=\n)/);
+    const start = `${head}${second.slice(0, 50)}`;
+    await writeFile(file, start);
+    const first = await summarise(file);
+    expect(first.summary.calls).toBe(0);
+    const grown = [second, ...rest].join('').slice(50);
+    await appendFile(file, grown);
+    let bytes = 0;
+    const again = new SessionReading(file, { onBytes: (n) => (bytes += n) });
+    await again.readMore();
+    bytes = 0;
+    // The kept reading reads only the new bytes (and the 64 before them that show the file is the same one).
+    const kept = new SessionReading(file, { onBytes: (n) => (bytes += n) });
+    await writeFile(file, start);
+    await kept.readMore();
+    await appendFile(file, grown);
+    bytes = 0;
+    await kept.readMore();
+    expect(bytes).toBe(Buffer.byteLength(grown) + 64);
+    expect(kept.summarised('grows.jsonl')).toEqual(again.summarised('grows.jsonl'));
+  });
+
+  it('a reading cannot go on when the file shrank, or was written again with other bytes where it had stopped', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'replaced.jsonl');
+    const text = claudeCodeTranscript(screenshot, pasted);
+    await writeFile(file, text);
+    const shrunk = (await summarise(file)).reading;
+    await writeFile(file, text.slice(0, -10));
+    expect(await shrunk.readMore()).toBeUndefined();
+    await writeFile(file, text);
+    const rewritten = (await summarise(file)).reading;
+    await writeFile(file, `${text.slice(0, -20)}${'x'.repeat(20)}\n{}\n`);
+    expect(await rewritten.readMore()).toBeUndefined();
+    await writeFile(file, text);
+    const grown = (await summarise(file)).reading;
+    await appendFile(file, '{}\n');
+    expect(await grown.readMore()).toBeDefined();
+  });
+
+  it('a Claude Code transcript’s subagent files are read with it: their calls count under the Task that started them', async () => {
+    const dir = await tempDir();
+    const transcript = path.join(dir, `${SUBAGENT_SESSION_ID}.jsonl`);
+    await writeFile(transcript, claudeCodeTaskTranscript({ agentId: 'a1', version: '2.1.3', finished: true }));
+    const subagents = path.join(dir, SUBAGENT_SESSION_ID, 'subagents');
+    await mkdir(subagents, { recursive: true });
+    await writeFile(path.join(subagents, 'agent-a1.jsonl'), claudeCodeSubagentFile({ agentId: 'a1', version: '2.1.3', screenshot }));
+    const { summary } = await summarise(transcript);
+    expect(summary).toMatchObject({ calls: 3, imageCalls: 1, images: 1, tools: ['Grep', 'Read', 'Task'] });
+  });
+});
+
+/** Real files of other agents, read where CI keeps them (`../shared` beside the repository), never copied into it. */
+const SAMPLES = path.resolve(import.meta.dirname, '../../../../../shared/foreign-logs');
+const present = existsSync(SAMPLES);
+const samples = present
+  ? (
+      await Promise.all(
+        ['claude-code', 'codex'].map(async (agent) => (await readdir(path.join(SAMPLES, agent))).map((file) => path.join(SAMPLES, agent, file))),
+      )
+    ).flat()
+  : [];
+
+describe.skipIf(!present)('SessionReading on the real sample files of other agents', () => {
+  it.each(samples)('%s: counts as the whole file read at once', async (sample) => {
+    const { summary, searchText } = await summarise(sample, 4096);
+    expect(summary).toMatchObject(await readWhole(sample));
+    expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
+  });
+});
