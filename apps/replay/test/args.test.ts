@@ -1,9 +1,10 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { homedir, userInfo } from 'node:os';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_PORT, parsePort, parseReplayArgs, ReplayUsageError } from '../src/cli/args.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, parsePort, parseReplayArgs, ReplayUsageError, TOKEN_ENV } from '../src/cli/args.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
@@ -15,8 +16,19 @@ async function workspace() {
   return dir;
 }
 
-async function usageError(argv: readonly string[], cwd: string): Promise<string> {
-  const error: unknown = await parseReplayArgs(argv, cwd).then(
+/** No token in the environment, the cache where it would be by default. */
+const NO_ENV = {};
+const DEFAULT_CACHE = path.join(homedir(), '.cache', 'toolcard-replay');
+
+function parse(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO_ENV) {
+  return parseReplayArgs(argv, cwd, { env });
+}
+
+/** What every command line gets unless it says otherwise. */
+const DEFAULTS = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: false, reviewer: userInfo().username, cacheDir: DEFAULT_CACHE };
+
+async function usageError(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO_ENV): Promise<string> {
+  const error: unknown = await parse(argv, cwd, env).then(
     () => undefined,
     (cause: unknown) => cause,
   );
@@ -27,37 +39,78 @@ async function usageError(argv: readonly string[], cwd: string): Promise<string>
 describe('parseReplayArgs: a command line that can run', () => {
   it('resolves the log and the store against the cwd, with the default port and no --open', async () => {
     const cwd = await workspace();
-    expect(await parseReplayArgs(['session.jsonl', '--store', 'store'], cwd)).toEqual({
+    expect(await parse(['session.jsonl', '--store', 'store'], cwd)).toEqual({
       kind: 'replay',
-      options: { logPath: path.join(cwd, 'session.jsonl'), storeDir: path.join(cwd, 'store'), port: DEFAULT_PORT, open: false },
+      options: { ...DEFAULTS, mode: 'session', paths: [path.join(cwd, 'session.jsonl')], storeDir: path.join(cwd, 'store') },
     });
   });
 
   it('takes flags in any order, --port=N and --open, and leaves storeDir out without --store', async () => {
     const cwd = await workspace();
-    expect(await parseReplayArgs(['--open', '--port=0', path.join(cwd, 'session.jsonl')], '/elsewhere')).toEqual({
+    expect(await parse(['--open', '--port=0', path.join(cwd, 'session.jsonl')], '/elsewhere')).toEqual({
       kind: 'replay',
-      options: { logPath: path.join(cwd, 'session.jsonl'), port: 0, open: true },
+      options: { ...DEFAULTS, mode: 'session', paths: [path.join(cwd, 'session.jsonl')], port: 0, open: true },
     });
   });
 
+  it('opens the workbench on a folder, on several files, and on the defaults when given no path', async () => {
+    const cwd = await workspace();
+    await writeFile(path.join(cwd, 'other.jsonl'), '{}\n');
+    const workbench = async (argv: readonly string[], defaults?: { paths: string[]; storeDir: string }) => {
+      const parsed = await parseReplayArgs(argv, cwd, { env: NO_ENV, ...(defaults === undefined ? {} : { defaults }) });
+      return parsed.kind === 'replay' ? { mode: parsed.options.mode, paths: parsed.options.paths, storeDir: parsed.options.storeDir } : parsed;
+    };
+    expect(await workbench(['.'])).toEqual({ mode: 'workbench', paths: [cwd], storeDir: undefined });
+    expect(await workbench(['session.jsonl', 'other.jsonl'])).toEqual({
+      mode: 'workbench',
+      paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'other.jsonl')],
+      storeDir: undefined,
+    });
+    const defaults = { paths: [cwd], storeDir: path.join(cwd, 'store') };
+    expect(await workbench([], defaults)).toEqual({ mode: 'workbench', ...defaults });
+    // A path given is not the repository's sessions: their store is not used for it.
+    expect(await workbench(['session.jsonl'], defaults)).toEqual({ mode: 'session', paths: [path.join(cwd, 'session.jsonl')], storeDir: undefined });
+  });
+
+  it('takes the reviewer, a reviews folder, a cache folder, and a token for a bind off loopback', async () => {
+    const cwd = await workspace();
+    await writeFile(path.join(cwd, 'token'), 'a1b2c3d4e5f6a7b8c9d0\nignored\n');
+    const parsed = await parse(['.', '--reviewer', 'qa-1', '--reviews', 'verdicts', '--cache', 'cache', '--host', '0.0.0.0', '--token-file', 'token'], cwd);
+    expect(parsed).toEqual({
+      kind: 'replay',
+      options: {
+        ...DEFAULTS,
+        mode: 'workbench',
+        paths: [cwd],
+        reviewer: 'qa-1',
+        reviewsDir: path.join(cwd, 'verdicts'),
+        cacheDir: path.join(cwd, 'cache'),
+        host: '0.0.0.0',
+        token: 'a1b2c3d4e5f6a7b8c9d0',
+      },
+    });
+    const fromEnv = await parse(['.', '--host', '192.168.1.5'], cwd, { [TOKEN_ENV]: ' 0123456789abcdef ', XDG_CACHE_HOME: '/var/cache' });
+    expect(fromEnv.kind === 'replay' && [fromEnv.options.token, fromEnv.options.cacheDir]).toEqual(['0123456789abcdef', '/var/cache/toolcard-replay']);
+  });
+
   it('answers --help without checking anything else', async () => {
-    expect(await parseReplayArgs(['--help', 'missing.jsonl'], '/nowhere')).toEqual({ kind: 'help' });
+    expect(await parse(['--help', 'missing.jsonl'], '/nowhere')).toEqual({ kind: 'help' });
   });
 });
 
 describe('parseReplayArgs: every refusal names the flag and what it accepts', () => {
-  it('refuses a missing log argument and a second one', async () => {
+  it('refuses no path when there are no defaults to fall back on', async () => {
     const cwd = await workspace();
-    expect(await usageError([], cwd)).toMatch(/^missing the session log to replay\nusage: pnpm replay <session\.jsonl>/);
-    expect(await usageError(['session.jsonl', 'other.jsonl'], cwd)).toMatch(/^expected one session log, got 2: session\.jsonl other\.jsonl/);
+    expect(await usageError([], cwd)).toMatch(/^name a session file or folder\nusage: pnpm replay \[<session file or folder>…\]/);
   });
 
   it('refuses an unknown flag and lists the allowed ones', async () => {
     const cwd = await workspace();
     const message = await usageError(['session.jsonl', '--stroe', 'store'], cwd);
     expect(message).toContain("Unknown option '--stroe'");
-    expect(message).toContain('allowed options: --store DIR, --port N, --open, --help');
+    expect(message).toContain(
+      'allowed options: --store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --help',
+    );
   });
 
   it('refuses a flag that needs a value without one', async () => {
@@ -79,18 +132,28 @@ describe('parseReplayArgs: every refusal names the flag and what it accepts', ()
     expect(parsePort(undefined)).toBe(DEFAULT_PORT);
   });
 
-  it('refuses a log that does not exist or is not a regular file', async () => {
+  it('refuses a path that does not exist or is neither a file nor a folder', async () => {
     const cwd = await workspace();
-    expect(await usageError(['nope.jsonl'], cwd)).toBe(`session log ${path.join(cwd, 'nope.jsonl')} does not exist`);
-    expect(await usageError(['store'], cwd)).toBe(`session log ${path.join(cwd, 'store')} is not a regular file (a .jsonl session log is)`);
-    expect(await usageError(['session.jsonl/inner'], cwd)).toBe(`session log ${path.join(cwd, 'session.jsonl/inner')} does not exist`);
+    expect(await usageError(['nope.jsonl'], cwd)).toBe(`${path.join(cwd, 'nope.jsonl')} does not exist`);
+    expect(await usageError(['session.jsonl', 'nope'], cwd)).toBe(`${path.join(cwd, 'nope')} does not exist`);
+    expect(await usageError(['session.jsonl/inner'], cwd)).toBe(`${path.join(cwd, 'session.jsonl/inner')} does not exist`);
+    expect(await usageError(['/dev/null'], cwd)).toBe('/dev/null is neither a regular file (a session) nor a folder (of sessions)');
+  });
+
+  it('refuses a bind off loopback without a token, and a token too short to keep anyone out', async () => {
+    const cwd = await workspace();
+    expect(await usageError(['.', '--host', '0.0.0.0'], cwd)).toMatch(/^--host 0\.0\.0\.0 is reachable from other machines: give a token/);
+    expect(await usageError(['.', '--host', '0.0.0.0'], cwd, { [TOKEN_ENV]: 'short' })).toMatch(/^the token from TOOLCARD_REPLAY_TOKEN must be at least 16/);
+    expect(await usageError(['.', '--host', '::', '--token-file', 'missing'], cwd)).toBe(`--token-file ${path.join(cwd, 'missing')} cannot be read (ENOENT)`);
+    // Loopback needs none, however it is spelled.
+    for (const host of ['127.0.0.1', 'localhost', '::1']) expect((await parse(['.', '--host', host], cwd)).kind).toBe('replay');
   });
 
   // Root reads any file whatever its mode, so this refusal can only be seen as another user.
   it.skipIf(process.getuid?.() === 0)('refuses a log it cannot read', async () => {
     const cwd = await workspace();
     await chmod(path.join(cwd, 'session.jsonl'), 0o000);
-    expect(await usageError(['session.jsonl'], cwd)).toBe(`session log ${path.join(cwd, 'session.jsonl')} cannot be read (EACCES)`);
+    expect(await usageError(['session.jsonl'], cwd)).toBe(`${path.join(cwd, 'session.jsonl')} cannot be read (EACCES)`);
   });
 
   it('refuses a --store that is missing or not a directory', async () => {

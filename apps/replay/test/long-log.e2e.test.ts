@@ -64,7 +64,7 @@ describe('pnpm replay: a 30 000-call log', () => {
     await page.getByText(/^Live: /).waitFor({ timeout: 120_000 });
     await page.locator('[data-call-id]').first().waitFor();
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof mainThreadTasks>[0];
-    const tasks = mainThreadTasks(trace, '/api/log');
+    const tasks = mainThreadTasks(trace, '/api/sessions/current/log');
     // Reported, not asserted (no timing bounds in tests on a shared machine): see the Replay and review docs page, "Long sessions".
     const [load = 0] = os.loadavg();
     console.log(
@@ -78,13 +78,13 @@ describe('pnpm replay: a 30 000-call log', () => {
     for (const script of pageScripts) {
       const text = await (await fetch(script)).text();
       expect(text).not.toContain('truncated last line');
-      expect(text).not.toContain('/api/log');
+      expect(text).not.toContain('x-log-generation');
       // Production React, also when this test process (NODE_ENV=test) built the viewer: the development build links its hook warnings.
       expect(text).not.toContain('react.dev/link/invalid-hook-call');
     }
     const workerScript = await (await fetch(new URL(worker, server.url))).text();
     expect(workerScript).toContain('truncated last line');
-    expect(workerScript).toContain('/api/log');
+    expect(workerScript).toContain('x-log-generation');
     expect(shown).toEqual({ role: 'progressbar', label: 'Reading the log', value: expect.any(Number) as number, max: log.bytes });
     expect(shown?.value).toBeGreaterThan(0);
     expect(await page.locator('progress').count()).toBe(0);

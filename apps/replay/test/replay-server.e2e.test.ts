@@ -68,7 +68,7 @@ async function openPage(url: string): Promise<OpenedPage> {
   });
   page.on('response', (response) => {
     if (response.url().includes(ATTACHMENT_ROUTE) && response.status() === 200) opened.images.push(response);
-    if (new URL(response.url()).pathname === '/api/log') opened.logResponses.push(response);
+    if (new URL(response.url()).pathname === '/api/sessions/current/log') opened.logResponses.push(response);
   });
   await page.goto(url);
   await page.getByText(/^Live: /).waitFor();

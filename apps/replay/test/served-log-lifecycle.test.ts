@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { startReplayServer, type ReplayServer, type ReplayServerOptions } from '../src/server/replay-server.ts';
+import { startReplayServer, type ReplayServer, type OneSessionOptions } from '../src/server/replay-server.ts';
 import { openServedLog } from '../src/server/served-log.ts';
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { claudeCodeTranscript } from './support/foreign-sessions.ts';
@@ -26,7 +26,7 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function start(options: Omit<ReplayServerOptions, 'viewerDir' | 'port'>): Promise<ReplayServer> {
+async function start(options: Omit<OneSessionOptions, 'viewerDir' | 'port'>): Promise<ReplayServer> {
   const server = await startReplayServer({ ...options, viewerDir: await viewerPage(await tempDir()), port: 0 });
   running.push(server);
   return server;
@@ -37,7 +37,7 @@ function attachmentUrl(server: ReplayServer, attachmentId: string): URL {
 }
 
 /** Starts a server on the empty `logPath`; resolves once it says it waits, with its start (still pending). */
-async function startWaiting(options: Omit<ReplayServerOptions, 'viewerDir' | 'port'>) {
+async function startWaiting(options: Omit<OneSessionOptions, 'viewerDir' | 'port'>) {
   let waiting = false;
   let listening = false;
   const started = start({

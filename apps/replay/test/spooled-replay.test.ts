@@ -62,8 +62,8 @@ describe('pnpm replay on another agent’s file: the page is sent references, th
   it('a Claude Code transcript: no base64 in /api/log, every stored reference served with its image, any other id 404', async () => {
     const { server } = await serve(claudeCodeTranscript(base64Of(screenshot), base64Of(pasted)));
     expect(server.spooled).toBe(true);
-    const info = (await (await fetch(new URL('/api/info', server.url))).json()) as unknown;
-    expect(info).toEqual({ log: 'transcript.jsonl', store: true });
+    const info = (await (await fetch(new URL('/api/sessions/current/info', server.url))).json()) as unknown;
+    expect(info).toEqual({ id: 'current', log: 'transcript.jsonl', store: true });
 
     const sent = await logOnceItHas(server, 4);
     expect(sent).not.toMatch(LONG_BASE64_RUN);

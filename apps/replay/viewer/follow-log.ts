@@ -5,6 +5,8 @@ export type FollowStatus =
   { readonly kind: 'reading'; readonly bytes: number; readonly total: number } | { readonly kind: 'live' } | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
+  /** The session's log route (`/api/sessions/<id>/log`). */
+  readonly logUrl: string;
   /** The log as it now stands; `startedOver` when it is not a continuation of the last one (file replaced or truncated). */
   readonly onLog: (log: ViewerLog, startedOver: boolean) => void;
   readonly onStatus: (status: FollowStatus) => void;
@@ -19,7 +21,7 @@ export interface FollowOptions {
 const PUBLISH_EVERY_MS = 200;
 
 /**
- * Follows the server's `/api/log` for as long as the viewer's Web Worker it runs in lives: each request
+ * Follows a session's log on the server (`/api/sessions/<id>/log`) for as long as the viewer's Web Worker it runs in lives: each request
  * asks for the bytes after the ones the feed holds and is answered when there are some (a long
  * poll), so an appended line arrives as soon as the server sees it. A response is read as a stream;
  * a long one publishes the log read so far every `PUBLISH_EVERY_MS`, and every response that
@@ -27,7 +29,7 @@ const PUBLISH_EVERY_MS = 200;
  * the file held when the server started (`x-log-caught-up`: another agent's file is copied while
  * the page reads it), the status is `reading`, not `live`: what arrives is the file's start, not lines appended.
  */
-export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<never> {
+export async function followLog({ logUrl, onLog, onStatus, retryMs = 1000 }: FollowOptions): Promise<never> {
   const feed = new LogFeed();
   let published = false;
   let caughtUp = false;
@@ -36,8 +38,8 @@ export async function followLog({ onLog, onStatus, retryMs = 1000 }: FollowOptio
   for (;;) {
     try {
       const query = new URLSearchParams({ generation: String(feed.generation ?? ''), offset: String(feed.offset), 'caught-up': caughtUp ? '1' : '0' });
-      const response: Response = await fetch(`/api/log?${query.toString()}`, { cache: 'no-store' });
-      if (!response.ok || response.body === null) throw new Error(`GET /api/log: HTTP ${response.status}`);
+      const response: Response = await fetch(`${logUrl}?${query.toString()}`, { cache: 'no-store' });
+      if (!response.ok || response.body === null) throw new Error(`GET ${logUrl}: HTTP ${response.status}`);
       const generation = Number(response.headers.get('x-log-generation'));
       const offset = Number(response.headers.get('x-log-offset'));
       const total = Number(response.headers.get('x-log-end'));

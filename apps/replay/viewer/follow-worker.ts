@@ -3,6 +3,7 @@
 import { followLog, type FollowStatus } from './follow-log';
 import type { FollowMessage, ShownMessage } from './follow-protocol';
 import { PacedLogSender } from './paced-sender';
+import { sessionApi } from './session-api';
 import { ViewerLogSender } from './viewer-log-stream';
 
 /**
@@ -14,6 +15,8 @@ const EVENTS_PER_SNAPSHOT = 2500;
 
 /** The members of a dedicated worker's global scope this uses (the DOM lib types `self` as a window). */
 interface WorkerScope {
+  /** The session id: the page names the worker after the session it follows. */
+  readonly name: string;
   postMessage: (message: FollowMessage) => void;
   onmessage: ((event: MessageEvent<ShownMessage>) => void) | null;
 }
@@ -37,6 +40,7 @@ scope.onmessage = () => {
 };
 
 void followLog({
+  logUrl: `${sessionApi(scope.name)}/log`,
   onLog: (log, startedOver) => {
     paced.update(log, startedOver);
   },

@@ -1,65 +1,28 @@
-import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
-import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
+import type { Locale } from '@toolcard/ui-tool-image';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 
-import { loadAttachment } from './attachment-loader';
-import type { FollowStatus } from './follow-log';
-import FollowWorker from './follow-worker?worker';
-import { followLogInWorker } from './live-log';
+import type { WorkbenchInfo } from '../wire/workbench';
+import { ONE_SESSION_ID } from './session-api';
+import { SessionView } from './session-view';
 import { isTheme, THEMES, useTheme } from './theme';
-import { ViewerReplay } from './step-control';
-import { filterFromSearch, searchWithFilter } from './url-filter';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
-import { eventsRead, type ViewerLog } from './viewer-log';
 
-interface ReplayInfo {
-  readonly log: string;
-  readonly store: boolean;
-}
-
-/**
- * The log as the worker delivers it. A snapshot renders as a transition, so React renders its rows in
- * slices between which the page stays responsive; the worker is told a snapshot is shown once it is
- * committed and painted (the task after the next frame), so the next never interrupts it.
- */
-function useLiveLog(): { readonly log: ViewerLog | null; readonly status: FollowStatus | null } {
-  const [delivered, setDelivered] = useState<{ readonly log: ViewerLog; readonly shown: () => void } | null>(null);
-  const [status, setStatus] = useState<FollowStatus | null>(null);
+/** What the server serves: one session, or the workbench's index (retried until the server answers). */
+function useWorkbenchInfo(): WorkbenchInfo | 'unreachable' | null {
+  const [info, setInfo] = useState<WorkbenchInfo | 'unreachable' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    followLogInWorker({
-      signal: controller.signal,
-      onLog: (log, shown) => {
-        startTransition(() => {
-          setDelivered({ log, shown });
+    const ask = (): void => {
+      fetch('/api/info', { signal: controller.signal })
+        .then((response) => (response.ok ? (response.json() as Promise<WorkbenchInfo>) : Promise.reject(new Error(String(response.status)))))
+        .then(setInfo)
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setInfo('unreachable');
+          setTimeout(ask, 2000);
         });
-      },
-      onStatus: setStatus,
-      createWorker: () => new FollowWorker(),
-    });
-    return () => {
-      controller.abort();
     };
-  }, []);
-  useEffect(() => {
-    if (delivered === null) return;
-    const frame = requestAnimationFrame(() => {
-      setTimeout(delivered.shown);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-    };
-  }, [delivered]);
-  return { log: delivered?.log ?? null, status };
-}
-
-function useReplayInfo(): ReplayInfo | null {
-  const [info, setInfo] = useState<ReplayInfo | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/api/info', { signal: controller.signal })
-      .then((response) => response.json() as Promise<ReplayInfo>)
-      .then(setInfo)
-      .catch(() => undefined);
+    ask();
     return () => {
       controller.abort();
     };
@@ -67,97 +30,94 @@ function useReplayInfo(): ReplayInfo | null {
   return info;
 }
 
-/** The find bar's filter, kept in the query string: a QA link opens the same view. */
-function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void] {
-  const [filter, setFilter] = useState(() => filterFromSearch(window.location.search));
-  const change = (next: ReplayFilter): void => {
-    setFilter(next);
-    const { pathname, search, hash } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${searchWithFilter(search, next)}${hash}`);
-  };
-  return [filter, change] as const;
+/** `?session=<id>`: the session a workbench page shows (none: the index). */
+function sessionInUrl(): string | null {
+  const id = new URLSearchParams(window.location.search).get('session');
+  return id === null || id === '' ? null : id;
 }
 
-function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
-  if (status?.kind === 'disconnected') return labels.disconnected;
-  if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
-  if (log === null) return labels.loading;
-  // The same count as the step control's "Event N of N": what the replay steps through and shows.
-  return labels.live(eventsRead(log));
+/** The URL of a session of the index: the page opens on it, and reopens it after a reload or a server restart. */
+export function sessionHref(id: string): string {
+  return `?session=${encodeURIComponent(id)}`;
 }
 
-/** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
-function ReadingProgress({ labels, bytes, total }: { readonly labels: ViewerLabels; readonly bytes: number; readonly total: number }): ReactNode {
-  const id = useId();
+function Settings({
+  labels,
+  locale,
+  onLocale,
+}: {
+  readonly labels: ViewerLabels;
+  readonly locale: Locale;
+  readonly onLocale: (locale: Locale) => void;
+}): ReactNode {
+  const languageId = useId();
+  const themeId = useId();
+  const [theme, setTheme] = useTheme();
   return (
-    <p className="replay-app__progress">
-      <label htmlFor={id}>{labels.readingProgress}</label>
-      <progress id={id} value={bytes} max={total} />
+    <p className="replay-app__language">
+      <label htmlFor={languageId}>{labels.language}</label>{' '}
+      <select
+        id={languageId}
+        value={locale}
+        onChange={(event) => {
+          onLocale(event.target.value === 'zh-CN' ? 'zh-CN' : 'en');
+        }}
+      >
+        <option value="en">English</option>
+        <option value="zh-CN">简体中文</option>
+      </select>{' '}
+      <label htmlFor={themeId}>{labels.theme}</label>{' '}
+      <select
+        id={themeId}
+        value={theme}
+        onChange={(event) => {
+          if (isTheme(event.target.value)) setTheme(event.target.value);
+        }}
+      >
+        {THEMES.map((option) => (
+          <option key={option} value={option}>
+            {labels.themes[option]}
+          </option>
+        ))}
+      </select>
     </p>
   );
 }
 
-/** The replay page: which log, live status, language, then the stepped replay of the log. */
+/** The replay page: what is shown (a session, or the index of many), language and theme, then that view. */
 export function ReplayApp(): ReactNode {
   const [locale, setLocale] = useState<Locale>('en');
-  const languageId = useId();
-  const themeId = useId();
-  const [theme, setTheme] = useTheme();
   const labels = VIEWER_LABELS[locale];
-  const info = useReplayInfo();
-  const { log, status } = useLiveLog();
-  const [filter, setFilter] = useUrlFilter();
+  const info = useWorkbenchInfo();
+  const [file, setFile] = useState<string | null>(null);
+  const onFile = useCallback((shown: string) => {
+    setFile(shown);
+  }, []);
+  const workbench = info !== null && info !== 'unreachable' && info.mode === 'workbench';
+  const sessionId = info === null || info === 'unreachable' ? null : workbench ? sessionInUrl() : ONE_SESSION_ID;
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = info === null ? labels.title : `${info.log} — ${labels.title}`;
-  }, [locale, labels, info]);
+    document.title = file === null ? labels.title : `${file} — ${labels.title}`;
+  }, [locale, labels, file]);
 
   return (
     <main className="replay-app">
       <header className="replay-app__header">
         <h1>
           {labels.title}
-          {info !== null && <span className="replay-app__file">{info.log}</span>}
+          {file !== null && <span className="replay-app__file">{file}</span>}
         </h1>
-        <p className="replay-app__language">
-          <label htmlFor={languageId}>{labels.language}</label>{' '}
-          <select
-            id={languageId}
-            value={locale}
-            onChange={(event) => {
-              setLocale(event.target.value === 'zh-CN' ? 'zh-CN' : 'en');
-            }}
-          >
-            <option value="en">English</option>
-            <option value="zh-CN">简体中文</option>
-          </select>{' '}
-          <label htmlFor={themeId}>{labels.theme}</label>{' '}
-          <select
-            id={themeId}
-            value={theme}
-            onChange={(event) => {
-              if (isTheme(event.target.value)) setTheme(event.target.value);
-            }}
-          >
-            {THEMES.map((option) => (
-              <option key={option} value={option}>
-                {labels.themes[option]}
-              </option>
-            ))}
-          </select>
-        </p>
+        <Settings labels={labels} locale={locale} onLocale={setLocale} />
       </header>
-      <p role="status" className="replay-app__status" data-testid="replay-status">
-        {statusText(labels, status, log)}
-      </p>
-      {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
-      {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
-      {log !== null && (
-        <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
-        </ToolCardProvider>
+      {workbench && sessionId !== null && (
+        <p className="replay-app__back">
+          <a href="./">{labels.allSessions}</a>
+        </p>
       )}
+      {info === 'unreachable' && <p role="alert">{labels.serverUnreachable}</p>}
+      {sessionId !== null && <SessionView sessionId={sessionId} labels={labels} locale={locale} onFile={onFile} />}
+      {workbench && sessionId === null && <p>index</p>}
     </main>
   );
 }

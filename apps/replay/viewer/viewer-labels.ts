@@ -16,6 +16,10 @@ export interface ViewerLabels {
   readonly disconnected: string;
   readonly noStore: string;
   readonly loading: string;
+  /** The link from a session back to the workbench's index. */
+  readonly allSessions: string;
+  readonly noSuchSession: (id: string) => string;
+  readonly serverUnreachable: string;
 }
 
 const megabytes = (bytes: number) => (bytes / 1_048_576).toFixed(1);
@@ -33,6 +37,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     disconnected: 'Lost the connection to the replay server; retrying…',
     noStore: 'No attachment store was given (--store): images show as not in the store.',
     loading: 'Loading the log…',
+    allSessions: 'All sessions',
+    noSuchSession: (id) => `No session ${JSON.stringify(id)} in the folders this server was given (moved or deleted?).`,
+    serverUnreachable: 'The replay server cannot be reached; retrying…',
   },
   'zh-CN': {
     title: '会话回放',
@@ -46,5 +53,8 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     disconnected: '与回放服务器的连接已断开，正在重试…',
     noStore: '未指定附件存储（--store）：图片显示为不在存储中。',
     loading: '正在加载日志…',
+    allSessions: '所有会话',
+    noSuchSession: (id) => `此服务器所给的文件夹中没有会话 ${JSON.stringify(id)}（已移动或删除？）。`,
+    serverUnreachable: '无法连接回放服务器，正在重试…',
   },
 };

@@ -42,7 +42,7 @@ export { createAttachmentHandler, type AttachmentHandler, type AttachmentHandler
 export { matchAttachmentRoute, type AttachmentRoute } from './http/attachment-route.ts';
 export { directorySessionSource, type SessionLogSource } from './http/session-source.ts';
 export { ReferencedIdsTracker } from './http/referenced-ids-tracker.ts';
-export { createHostGuard, type HostGuard } from './http/loopback.ts';
+export { createHostGuard, isLoopbackHost, type HostGuard } from './http/loopback.ts';
 
 // The error of every bad constructor or factory option
 export { InvalidOptionError } from './options/invalid-option-error.ts';

@@ -32,6 +32,7 @@ const SURFACE = {
       'createHostGuard',
       'createReadImageTool',
       'directorySessionSource',
+      'isLoopbackHost',
       'matchAttachmentRoute',
       'registerReadImage',
     ],

@@ -1,21 +1,52 @@
 import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { access, readFile, stat } from 'node:fs/promises';
+import { homedir, userInfo } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { isLoopbackHost } from '@toolcard/host-read-image';
+
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file or folder>… [--format json|csv|junit]';
-export const USAGE = `usage: pnpm replay <session.jsonl> [--store DIR] [--port N] [--open]\n       ${REVIEWS_USAGE.slice('usage: '.length)}`;
+export const USAGE = [
+  'usage: pnpm replay [<session file or folder>…] [--store DIR] [--port N] [--open]',
+  '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
+  `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
+  "With no path: the repository's own recorded sessions. One file: that session. Folders or several files: the index of every session in them.",
+].join('\n');
 
 /** The port QA can bookmark; `--port 0` asks the system for a free one. */
 export const DEFAULT_PORT = 6007;
+/** Loopback: the logs and their images are whatever QA pointed the command at. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** Where a token for a non-loopback bind may come from instead of `--token-file`. */
+export const TOKEN_ENV = 'TOOLCARD_REPLAY_TOKEN';
+/** Shorter is guessable from the network; 32 random hex digits are 128 bits. */
+const MIN_TOKEN_LENGTH = 16;
 
 export interface ReplayOptions {
-  /** Absolute path of the session log. */
-  readonly logPath: string;
-  /** Absolute path of the attachment store directory; absent = images show as not in the store. */
+  /** 'session': one file given, shown as it is; 'workbench': folders or several files, shown as an index. */
+  readonly mode: 'session' | 'workbench';
+  /** Absolute paths of the files and folders given (in session mode, the one log). */
+  readonly paths: readonly string[];
+  /** Absolute path of the attachment store directory; absent = images of our own logs show as not in the store. */
   readonly storeDir?: string;
   readonly port: number;
+  readonly host: string;
+  /** Required off loopback: a browser signs in once with it (a cookie), then every request carries it. */
+  readonly token?: string;
   readonly open: boolean;
+  /** Who verdicts are recorded as. */
+  readonly reviewer: string;
+  /** Review files go here (mirroring the folders given) instead of beside each log: for read-only folders. */
+  readonly reviewsDir?: string;
+  /** Where session summaries are cached between runs. */
+  readonly cacheDir: string;
+}
+
+/** What the command runs on when given no path: the repository's recorded sessions and their store. */
+export interface ReplayDefaults {
+  readonly paths: readonly string[];
+  readonly storeDir: string;
 }
 
 export type ParsedCommand = { readonly kind: 'help' } | { readonly kind: 'replay'; readonly options: ReplayOptions };
@@ -32,30 +63,92 @@ const OPTIONS = {
   store: { type: 'string' },
   port: { type: 'string' },
   open: { type: 'boolean', default: false },
+  reviewer: { type: 'string' },
+  reviews: { type: 'string' },
+  cache: { type: 'string' },
+  host: { type: 'string' },
+  'token-file': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const ALLOWED = '--store DIR, --port N, --open, --help';
+const ALLOWED = '--store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --help';
 
 /**
  * Checks the whole command line before anything starts (like sharp checks its options before any
- * native work): the syntax first, then that the log is a readable regular file and the store an
- * existing directory. Relative paths resolve against `cwd`.
+ * native work): the syntax first, then that each path is a readable file or folder and the store
+ * an existing directory. Relative paths resolve against `cwd`.
  */
-export async function parseReplayArgs(argv: readonly string[], cwd: string): Promise<ParsedCommand> {
+export async function parseReplayArgs(
+  argv: readonly string[],
+  cwd: string,
+  { defaults, env = process.env }: { readonly defaults?: ReplayDefaults; readonly env?: NodeJS.ProcessEnv } = {},
+): Promise<ParsedCommand> {
   const { values, positionals } = parseSyntax(argv);
   if (values.help) return { kind: 'help' };
-  const [log, ...extra] = positionals;
-  if (log === undefined) throw new ReplayUsageError(`missing the session log to replay\n${USAGE}`);
-  if (extra.length > 0) {
-    throw new ReplayUsageError(`expected one session log, got ${positionals.length}: ${positionals.join(' ')}\n${USAGE}`);
-  }
   const port = parsePort(values.port);
-  const logPath = path.resolve(cwd, log);
-  await checkLogFile(logPath);
-  const storeDir = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
-  if (storeDir !== undefined) await checkStoreDir(storeDir);
-  return { kind: 'replay', options: { logPath, ...(storeDir === undefined ? {} : { storeDir }), port, open: values.open } };
+  const host = values.host === undefined ? DEFAULT_HOST : checkNotEmpty('--host', values.host);
+  const token = await readToken(values['token-file'] === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--token-file', values['token-file'])), env);
+  if (token === undefined && !isLoopbackHost(host)) {
+    throw new ReplayUsageError(
+      `--host ${host} is reachable from other machines: give a token (--token-file FILE or ${TOKEN_ENV}) so only people holding it can read the sessions`,
+    );
+  }
+  if (positionals.length === 0 && defaults === undefined) throw new ReplayUsageError(`name a session file or folder\n${USAGE}`);
+  const given = positionals.length === 0 ? undefined : positionals.map((each) => path.resolve(cwd, each));
+  const paths = given ?? defaults?.paths ?? [];
+  const kinds = await Promise.all(paths.map(checkSessionPath));
+  const mode = kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
+  const storeGiven = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
+  if (storeGiven !== undefined) await checkStoreDir(storeGiven);
+  const storeDir = storeGiven ?? (given === undefined ? defaults?.storeDir : undefined);
+  const reviewsDir = values.reviews === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--reviews', values.reviews));
+  const cacheDir = values.cache === undefined ? defaultCacheDir(env) : path.resolve(cwd, checkNotEmpty('--cache', values.cache));
+  const reviewer = values.reviewer === undefined ? userInfo().username : checkNotEmpty('--reviewer', values.reviewer).trim();
+  return {
+    kind: 'replay',
+    options: {
+      mode,
+      paths,
+      ...(storeDir === undefined ? {} : { storeDir }),
+      port,
+      host,
+      ...(token === undefined ? {} : { token }),
+      open: values.open,
+      reviewer,
+      ...(reviewsDir === undefined ? {} : { reviewsDir }),
+      cacheDir,
+    },
+  };
+}
+
+/** `$XDG_CACHE_HOME/toolcard-replay`, else `~/.cache/toolcard-replay`. */
+function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CACHE_HOME !== undefined && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
+  return path.join(base, 'toolcard-replay');
+}
+
+/** The token from its file (first line, trimmed) or the environment; refused when too short to keep anyone out. */
+async function readToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  let token: string | undefined;
+  let from: string;
+  if (tokenFile !== undefined) {
+    from = `--token-file ${tokenFile}`;
+    try {
+      token = (await readFile(tokenFile, 'utf8')).split('\n', 1)[0]?.trim() ?? '';
+    } catch (cause) {
+      throw new ReplayUsageError(`${from} cannot be read (${errorCode(cause)})`);
+    }
+  } else {
+    from = TOKEN_ENV;
+    token = env[TOKEN_ENV]?.trim();
+    if (token === undefined || token === '') return undefined;
+  }
+  if (token.length < MIN_TOKEN_LENGTH || /[^\x21-\x7e]/.test(token)) {
+    throw new ReplayUsageError(
+      `the token from ${from} must be at least ${String(MIN_TOKEN_LENGTH)} printable characters without spaces (e.g. \`openssl rand -hex 16\`)`,
+    );
+  }
+  return token;
 }
 
 function parseSyntax(argv: readonly string[]) {
@@ -82,15 +175,18 @@ export function parsePort(value: string | undefined): number {
   return port;
 }
 
-async function checkLogFile(logPath: string): Promise<void> {
-  const info = await statOrUndefined(logPath);
-  if (info === undefined) throw new ReplayUsageError(`session log ${logPath} does not exist`);
-  if (!info.isFile()) throw new ReplayUsageError(`session log ${logPath} is not a regular file (a .jsonl session log is)`);
+/** A path given: a readable regular file (a session) or a readable folder (searched for sessions). */
+async function checkSessionPath(target: string): Promise<'file' | 'folder'> {
+  const info = await statOrUndefined(target);
+  if (info === undefined) throw new ReplayUsageError(`${target} does not exist`);
+  const kind = info.isFile() ? 'file' : info.isDirectory() ? 'folder' : undefined;
+  if (kind === undefined) throw new ReplayUsageError(`${target} is neither a regular file (a session) nor a folder (of sessions)`);
   try {
-    await access(logPath, constants.R_OK);
+    await access(target, kind === 'file' ? constants.R_OK : constants.R_OK | constants.X_OK);
   } catch (cause) {
-    throw new ReplayUsageError(`session log ${logPath} cannot be read (${errorCode(cause)})`);
+    throw new ReplayUsageError(`${target} cannot be read (${errorCode(cause)})`);
   }
+  return kind;
 }
 
 async function checkStoreDir(storeDir: string): Promise<void> {

@@ -1,14 +1,26 @@
 /**
- * pnpm replay <session.jsonl> [--store DIR] [--port N] [--open]
+ * pnpm replay [<session file or folder>…] [options]: see USAGE.
  * pnpm replay reviews <session file or folder>… [--format json|csv|junit]
  *
- * Serves the log in the production-built viewer on 127.0.0.1 and follows it while it grows.
+ * Serves one session, or the index of every session under the folders given, in the
+ * production-built viewer on 127.0.0.1, and follows the files while they grow.
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 import { ensureViewerBuilt } from '../server/viewer-build.ts';
 import { startReplayServer } from '../server/replay-server.ts';
-import { parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
+import { SessionIndex } from '../workbench/session-index.ts';
+import { parseReplayArgs, ReplayUsageError, USAGE, type ReplayOptions } from './args.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
+
+/** With no path: the repository's recorded sessions (ours and other agents') and the store of their images. */
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEFAULTS = {
+  paths: [path.join(REPOSITORY, 'stories/fixtures/sessions'), path.join(REPOSITORY, 'stories/fixtures/agents/logs')],
+  storeDir: path.join(REPOSITORY, 'stories/fixtures/attachments'),
+};
 
 async function main(): Promise<number> {
   // pnpm runs scripts from the package folder; INIT_CWD is where the user typed the command.
@@ -17,7 +29,7 @@ async function main(): Promise<number> {
   if (first === 'reviews') return reviews(rest, cwd);
   let command;
   try {
-    command = await parseReplayArgs(process.argv.slice(2), cwd);
+    command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults: DEFAULTS });
   } catch (error) {
     if (!(error instanceof ReplayUsageError)) throw error;
     console.error(`replay: ${error.message}`);
@@ -32,39 +44,48 @@ async function main(): Promise<number> {
     console.error(`replay: ${message}`);
   });
   const started = performance.now();
+  const common = {
+    ...(options.storeDir === undefined ? {} : { storeDir: options.storeDir }),
+    port: options.port,
+    host: options.host,
+    ...(options.token === undefined ? {} : { token: options.token }),
+    reviewer: options.reviewer,
+    viewerDir,
+    onFollowError: sayOnceUntilItChanges(),
+    onWaitingForContent: (logPath: string) => {
+      console.error(`replay: ${logPath} is empty: waiting for its first line (its content says how it is read)`);
+    },
+  };
+  const index = options.mode === 'workbench' ? sessionIndex(options) : undefined;
   let server;
   try {
-    server = await startReplayServer({
-      ...options,
-      viewerDir,
-      onFollowError: sayOnceUntilItChanges(options.logPath),
-      onWaitingForContent: () => {
-        console.error(`replay: ${options.logPath} is empty: waiting for its first line (its content says how it is read)`);
-      },
-    });
+    server = await startReplayServer(index === undefined ? { ...common, logPath: options.paths[0] ?? '' } : { ...common, catalog: index });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`replay: --port ${options.port} is in use; pass another --port N (0 picks a free port)`);
+      await index?.close();
       return 2;
     }
     throw error;
   }
-  if (server.spooled) {
-    console.error(`replay: ${options.logPath} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
+  if (options.mode === 'workbench') console.error(`replay: the index of ${options.paths.join(', ')}`);
+  else if (server.spooled) {
+    console.error(`replay: ${options.paths[0] ?? ''} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
     if (options.storeDir !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
   } else {
-    console.error(`replay: read ${options.logPath} in ${Math.round(performance.now() - started)} ms`);
+    console.error(`replay: read ${options.paths[0] ?? ''} in ${Math.round(performance.now() - started)} ms`);
     if (options.storeDir === undefined) console.error('replay: no --store given: images show as not in the attachment store');
   }
+  if (server.signInUrl !== undefined) console.error(`replay: sign in once by opening ${server.signInUrl}`);
   // The URL alone on stdout, so scripts (and the tests) can read it.
   console.log(server.url);
   if (options.open) {
-    openBrowser(server.url, (message) => {
+    openBrowser(server.signInUrl ?? server.url, (message) => {
       console.error(`replay: ${message}`);
     });
   }
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void Promise.all([server.close(), index?.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -72,15 +93,49 @@ async function main(): Promise<number> {
 }
 
 /**
+ * The index of every session under the paths given: the server listens at once and the page shows
+ * the rows as the first pass summarises them (a first visit to thousands of files takes a while).
+ */
+function sessionIndex(options: ReplayOptions): SessionIndex {
+  const index = new SessionIndex({
+    roots: options.paths,
+    cacheDir: options.cacheDir,
+    ...(options.reviewsDir === undefined ? {} : { reviews: { dir: options.reviewsDir } }),
+    onError: sayOnceEach(),
+  });
+  const started = performance.now();
+  index.start().then(
+    () => {
+      console.error(`replay: indexed ${String(index.answer().sessions.length)} sessions in ${Math.round(performance.now() - started)} ms`);
+    },
+    (error: unknown) => {
+      console.error(`replay: indexing failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
+  return index;
+}
+
+/** A file the index cannot read or a watch that fails: said once per message (a failing file is retried at every change). */
+function sayOnceEach(): (error: unknown) => void {
+  const said = new Set<string>();
+  return (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (said.has(message)) return;
+    said.add(message);
+    console.error(`replay: ${message}`);
+  };
+}
+
+/**
  * A failure while following the file (unreadable, replaced by a folder, a full disk for the copy)
  * comes back at every poll, four times a second: said once, and again when it is another failure.
  */
-function sayOnceUntilItChanges(logPath: string): (error: unknown) => void {
-  let said = '';
-  return (error) => {
+function sayOnceUntilItChanges(): (error: unknown, logPath: string) => void {
+  const said = new Map<string, string>();
+  return (error, logPath) => {
     const message = error instanceof Error ? error.message : String(error);
-    if (message === said) return;
-    said = message;
+    if (said.get(logPath) === message) return;
+    said.set(logPath, message);
     console.error(`replay: following ${logPath} failed (still trying): ${message}`);
   };
 }

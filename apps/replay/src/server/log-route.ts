@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 
 import type { LogTail, TailPosition } from './log-tail.ts';
+import { waitWithinRequest } from './request-wait.ts';
 
 /** The headers that tell the viewer which bytes a response holds. */
 export const LOG_HEADERS = {
@@ -55,7 +56,7 @@ export async function serveLog(
     }
     // Up to date: answer at the next move of the tail, or with no bytes when the wait runs out.
     waited = true;
-    await nextChangeWithin(tail, longPollMs, res);
+    await waitWithinRequest(res, longPollMs, (signal) => tail.nextChange(signal));
     if (res.destroyed) return;
   }
 }
@@ -102,24 +103,4 @@ async function sendBytes(res: ServerResponse, tail: LogTail, position: TailPosit
 function integerParam(value: string | null): number | undefined {
   if (value === null || !/^\d{1,15}$/.test(value)) return undefined;
   return Number(value);
-}
-
-/**
- * Waits for the tail's next move, at most `ms`, and no longer than the request: its timer and its
- * wait are dropped whichever ends it (a viewer that goes away must not leave them until the log
- * changes, which a finished log never does).
- */
-async function nextChangeWithin(tail: LogTail, ms: number, res: ServerResponse): Promise<void> {
-  const done = new AbortController();
-  const end = () => {
-    done.abort();
-  };
-  const timer = setTimeout(end, ms);
-  res.once('close', end);
-  try {
-    await tail.nextChange(done.signal);
-  } finally {
-    clearTimeout(timer);
-    res.off('close', end);
-  }
 }

@@ -1,62 +1,77 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 
-import { createHostGuard, type AttachmentHandler } from '@toolcard/host-read-image';
+import { createHostGuard } from '@toolcard/host-read-image';
 
+import type { WorkbenchInfo } from '../../wire/workbench.ts';
+import { AccessToken, refuse, SIGN_IN_PATH } from './access-token.ts';
+import { sendJson, serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
 import { serveLog } from './log-route.ts';
-import { createReplayAttachmentHandler } from './replay-attachments.ts';
-import { openServedLog } from './served-log.ts';
+import { OpenSessions } from './open-sessions.ts';
+import { SESSION_ID } from './live-session.ts';
+import { sessionRoute } from './session-route.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 import { STAMP_FILE } from './viewer-build.ts';
 
-/** Loopback only: the log and its images are whatever QA pointed the command at. */
+/** Loopback unless told otherwise: the logs and their images are whatever QA pointed the command at. */
 export const HOST = '127.0.0.1';
 
-export interface ReplayServerOptions {
-  readonly logPath: string;
+interface CommonOptions {
+  /** The attachment store of our own logs' images. */
   readonly storeDir?: string;
   readonly port: number;
+  /** The address to listen on; off loopback a `token` is required. */
+  readonly host?: string;
+  /** When given, every request needs the cookie set by the sign-in URL (see AccessToken). */
+  readonly token?: string;
+  /** Who verdicts are recorded as. */
+  readonly reviewer?: string;
   /** The built viewer (index.html and assets/). */
   readonly viewerDir: string;
   readonly longPollMs?: number;
-  /** A read of the file (or a write of its copy) that failed while following it; the next poll tries again. */
-  readonly onFollowError?: (error: unknown) => void;
-  /** The file is empty: the server starts once it holds something (its content says how it is served). */
-  readonly onWaitingForContent?: () => void;
+  /** A read of a file (or a write of its copy) that failed while following it; the next poll tries again. */
+  readonly onFollowError?: (error: unknown, logPath: string) => void;
+  /** A file is empty: it is served once it holds something (its content says how it is served). */
+  readonly onWaitingForContent?: (logPath: string) => void;
 }
+
+/** One session, shown as it is. */
+export type OneSessionOptions = CommonOptions & { readonly logPath: string };
+/** The workbench: the index of many sessions. */
+export type WorkbenchOptions = CommonOptions & { readonly catalog: SessionCatalog };
+export type ReplayServerOptions = OneSessionOptions | WorkbenchOptions;
 
 export interface ReplayServer {
   readonly url: string;
-  /** True when the file is another agent's: the page is sent a copy whose inline images were moved into a temporary store. */
+  /** The URL to open once to sign in (with the token), when a token is required. */
+  readonly signInUrl?: string;
+  /** True when the one file given is another agent's: the page is sent a copy whose inline images were moved into a temporary store. */
   readonly spooled: boolean;
   close(): Promise<void>;
 }
 
-/** What the viewer asks first: which file it shows and whether images can load at all. */
-export interface ReplayInfo {
-  readonly log: string;
-  readonly store: boolean;
-}
-
 /**
- * The replay server: the built viewer at `/`, the followed log at `/api/log`, and the log's images
- * at `/api/sessions/current/attachments/:id` through the host's own attachment handler. Our own
- * log is read whole before the server listens, its images served from the store given (every id
- * is 404 without one); another agent's file is served as a copy with its inline images set aside
- * for a temporary store, written as the page follows it (see served-log.ts), each image validated by
- * the store on its first request (see replay-attachments.ts).
+ * The replay server: the built viewer at `/`, and per session (`/api/sessions/<id>/…`) its followed
+ * log (`log`), its file (`info`) and its images (`attachments/<id>`, the host's own attachment
+ * handler). Given one file, its session is `current` (its log also at `/api/log`), opened before the
+ * server listens; given folders, the index of every session in them (`/api/sessions`, live by long
+ * poll; `/api/search`), each session opened when a page first asks for it (see OpenSessions).
  */
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   // Source maps are served: the viewer is this repository's own code, and QA's stack traces read.
   const files = await loadStaticFiles(options.viewerDir, [STAMP_FILE]);
-  const served = await openServedLog(options.logPath, options.storeDir, options.onWaitingForContent);
-  const { session, store } = served;
-  const attachments: AttachmentHandler | undefined =
-    store === undefined
-      ? undefined
-      : createReplayAttachmentHandler({ store, sessions: session.source, ...(served.pending === undefined ? {} : { pending: served.pending }) });
-  const info: ReplayInfo = { log: path.basename(options.logPath), store: store !== undefined };
+  const catalog = 'catalog' in options ? options.catalog : undefined;
+  const logPath = 'logPath' in options ? options.logPath : undefined;
+  const sessions = new OpenSessions({
+    locate: (id) => (catalog === undefined ? (id === SESSION_ID ? logPath : undefined) : catalog.sessionById(id)?.path),
+    storeDir: options.storeDir,
+    onFollowError: (file, error) => options.onFollowError?.(error, file),
+    onWaitingForContent: (file) => options.onWaitingForContent?.(file),
+  });
+  // One file: read (or its copy begun) before the server listens, as it has always been.
+  const single = logPath === undefined ? undefined : await sessions.get(SESSION_ID);
+  const token = options.token === undefined ? undefined : new AccessToken(options.token);
+  const info: WorkbenchInfo = { mode: catalog === undefined ? 'session' : 'workbench', reviewer: options.reviewer ?? 'reviewer', canReview: true };
 
   const server = http.createServer((req, res) => {
     void route(req, res).catch(() => {
@@ -72,43 +87,81 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     // Nothing here is for another site: not the page (framed), not the log, not an image (probed by digest).
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    if (pathname.startsWith('/api/sessions/')) {
-      if (attachments === undefined) plain(res, 404, 'Not found');
-      else await attachments(req, res);
+    if (token !== undefined) {
+      if (pathname === SIGN_IN_PATH && req.method === 'GET') {
+        token.signIn(req, res);
+        return;
+      }
+      if (!token.admits(req)) {
+        refuse(res);
+        return;
+      }
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !pathname.startsWith('/api/sessions/')) {
+      plain(res, 405, 'Method not allowed');
       return;
     }
-    if (pathname === '/api/log' && req.method === 'GET') {
-      await serveLog(req, res, session.tail, () => served.firstPass, options.longPollMs);
+    if (pathname === '/api/info') {
+      sendJson(res, 200, info);
       return;
     }
-    if (pathname === '/api/info' && req.method === 'GET') {
-      json(res, info);
+    if (pathname === '/api/log' && single !== undefined) {
+      await serveLog(req, res, single.served.session.tail, () => single.served.firstPass, options.longPollMs);
+      return;
+    }
+    if (catalog !== undefined && pathname === '/api/sessions') {
+      await serveIndex(req, res, catalog, options.longPollMs);
+      return;
+    }
+    if (catalog !== undefined && pathname === '/api/search') {
+      await serveSearch(req, res, catalog);
+      return;
+    }
+    const sessionPath = sessionRoute(pathname);
+    if (sessionPath !== undefined) {
+      await serveSession(req, res, sessionPath);
       return;
     }
     if (!serveStatic(req, res, files, pathname)) plain(res, 404, 'Not found');
   }
 
+  async function serveSession(req: http.IncomingMessage, res: http.ServerResponse, { id, rest }: { id: string; rest: string }): Promise<void> {
+    const session = await sessions.get(id);
+    if (session === undefined) {
+      plain(res, 404, 'Not found');
+      return;
+    }
+    if (rest === 'info' && req.method === 'GET') sendJson(res, 200, session.info);
+    else if (rest === 'log' && req.method === 'GET') await serveLog(req, res, session.served.session.tail, () => session.served.firstPass, options.longPollMs);
+    else if (rest.startsWith('attachments/') && session.attachments !== undefined) {
+      // Each session's handler answers for its session as `current`: the id was looked up above.
+      req.url = `/api/sessions/${SESSION_ID}/${rest}${(req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : ''}`;
+      await session.attachments(req, res);
+    } else plain(res, 404, 'Not found');
+  }
+
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port, HOST, () => {
+      server.listen(options.port, options.host ?? HOST, () => {
         server.off('error', reject);
         resolve();
       });
     });
   } catch (error) {
     // A port in use: the temporary store of a spooled file must not outlive the attempt.
-    await served.close();
+    await sessions.close();
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
-  served.follow(options.onFollowError ?? (() => undefined));
+  const { port, address, family } = server.address() as AddressInfo;
+  const url = `http://${family === 'IPv6' ? `[${address}]` : address}:${String(port)}/`;
 
   return {
-    url: `http://${HOST}:${port}/`,
-    spooled: served.spooled,
+    url,
+    ...(token === undefined ? {} : { signInUrl: new URL(token.signInPath, url).href }),
+    spooled: single?.served.spooled ?? false,
     close: async () => {
-      await served.close();
+      await sessions.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
@@ -122,9 +175,4 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
 function plain(res: http.ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(`${message}\n`);
-}
-
-function json(res: http.ServerResponse, value: unknown): void {
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  res.end(JSON.stringify(value));
 }

@@ -1,0 +1,142 @@
+import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { startTransition, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+
+import type { SessionInfo } from '../wire/workbench';
+import { attachmentLoader } from './attachment-loader';
+import type { FollowStatus } from './follow-log';
+import FollowWorker from './follow-worker?worker';
+import { followLogInWorker } from './live-log';
+import { sessionApi } from './session-api';
+import { ViewerReplay } from './step-control';
+import { filterFromSearch, searchWithFilter } from './url-filter';
+import type { ViewerLabels } from './viewer-labels';
+import { eventsRead, type ViewerLog } from './viewer-log';
+
+/**
+ * The log as the worker delivers it. A snapshot renders as a transition, so React renders its rows in
+ * slices between which the page stays responsive; the worker is told a snapshot is shown once it is
+ * committed and painted (the task after the next frame), so the next never interrupts it.
+ */
+function useLiveLog(sessionId: string): { readonly log: ViewerLog | null; readonly status: FollowStatus | null } {
+  const [delivered, setDelivered] = useState<{ readonly log: ViewerLog; readonly shown: () => void } | null>(null);
+  const [status, setStatus] = useState<FollowStatus | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    followLogInWorker({
+      signal: controller.signal,
+      onLog: (log, shown) => {
+        startTransition(() => {
+          setDelivered({ log, shown });
+        });
+      },
+      onStatus: setStatus,
+      // The worker follows the session it is named after.
+      createWorker: () => new FollowWorker({ name: sessionId }),
+    });
+    return () => {
+      controller.abort();
+    };
+  }, [sessionId]);
+  useEffect(() => {
+    if (delivered === null) return;
+    const frame = requestAnimationFrame(() => {
+      setTimeout(delivered.shown);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [delivered]);
+  return { log: delivered?.log ?? null, status };
+}
+
+/** The session's file, or `missing` when the server lists no such session. */
+function useSessionInfo(sessionId: string): SessionInfo | 'missing' | null {
+  const [info, setInfo] = useState<SessionInfo | 'missing' | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${sessionApi(sessionId)}/info`, { signal: controller.signal })
+      .then(async (response) => (response.status === 404 ? 'missing' : ((await response.json()) as SessionInfo)))
+      .then(setInfo)
+      .catch(() => undefined);
+    return () => {
+      controller.abort();
+    };
+  }, [sessionId]);
+  return info;
+}
+
+/** The find bar's filter, kept in the query string: a QA link opens the same view. */
+function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void] {
+  const [filter, setFilter] = useState(() => filterFromSearch(window.location.search));
+  const change = (next: ReplayFilter): void => {
+    setFilter(next);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${searchWithFilter(search, next)}${hash}`);
+  };
+  return [filter, change] as const;
+}
+
+function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
+  if (status?.kind === 'disconnected') return labels.disconnected;
+  if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
+  if (log === null) return labels.loading;
+  // The same count as the step control's "Event N of N": what the replay steps through and shows.
+  return labels.live(eventsRead(log));
+}
+
+/** How far the first read of a big log has got, as a labelled progress bar (the status line says it in words). */
+function ReadingProgress({ labels, bytes, total }: { readonly labels: ViewerLabels; readonly bytes: number; readonly total: number }): ReactNode {
+  const id = useId();
+  return (
+    <p className="replay-app__progress">
+      <label htmlFor={id}>{labels.readingProgress}</label>
+      <progress id={id} value={bytes} max={total} />
+    </p>
+  );
+}
+
+export interface SessionViewProps {
+  readonly sessionId: string;
+  readonly labels: ViewerLabels;
+  readonly locale: Locale;
+  /** Told the session's file name once known (the page's title and heading show it). */
+  readonly onFile: (file: string) => void;
+}
+
+/** One session: its live status, then the stepped replay of its log, its images loaded through its own route. */
+export function SessionView({ sessionId, labels, locale, onFile }: SessionViewProps): ReactNode {
+  const info = useSessionInfo(sessionId);
+  const file = info !== null && info !== 'missing' ? info.log : null;
+  useEffect(() => {
+    if (file !== null) onFile(file);
+  }, [file, onFile]);
+  if (info === 'missing') return <p role="alert">{labels.noSuchSession(sessionId)}</p>;
+  if (info === null) {
+    return (
+      <p role="status" className="replay-app__status" data-testid="replay-status">
+        {labels.loading}
+      </p>
+    );
+  }
+  return <LiveSessionView info={info} labels={labels} locale={locale} />;
+}
+
+function LiveSessionView({ info, labels, locale }: { readonly info: SessionInfo; readonly labels: ViewerLabels; readonly locale: Locale }): ReactNode {
+  const { log, status } = useLiveLog(info.id);
+  const [filter, setFilter] = useUrlFilter();
+  const loadImage = useMemo(() => attachmentLoader(info.id), [info.id]);
+  return (
+    <>
+      <p role="status" className="replay-app__status" data-testid="replay-status">
+        {statusText(labels, status, log)}
+      </p>
+      {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
+      {!info.store && <p className="replay-app__note">{labels.noStore}</p>}
+      {log !== null && (
+        <ToolCardProvider loadImage={loadImage} locale={locale}>
+          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
+        </ToolCardProvider>
+      )}
+    </>
+  );
+}
