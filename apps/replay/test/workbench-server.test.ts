@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { SessionIndexAnswer, SessionInfo } from '../wire/workbench.ts';
-import { startReplayServer, type ReplayServer } from '../src/server/replay-server.ts';
+import { startReplayServer } from '../src/server/replay-server.ts';
 import { SessionIndex } from '../src/workbench/session-index.ts';
 import { codexRollout } from './support/foreign-sessions.ts';
 import { inTmpDir, spoolDirsIn, viewerPage } from './support/in-process-server.ts';
