@@ -133,7 +133,14 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSortClick
   const startFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
   const items = virtualizer.getVirtualItems();
   return (
-    <div role="table" aria-label={labels.table} aria-rowcount={rows.length + 1} className="wb-table">
+    <div
+      role="table"
+      aria-label={labels.table}
+      aria-rowcount={rows.length + 1}
+      className="wb-table"
+      // Where a row focused by Tab is scrolled to: below the sticky headers (CSS `scroll-margin-top`).
+      style={{ '--wb-head-height': `${headHeight}px` } as CSSProperties}
+    >
       <div role="rowgroup" ref={headRef} className="wb-table__head">
         <div role="row" aria-rowindex={1} className="wb-row wb-row--head">
           {SORT_KEYS.map((key) => (
@@ -221,7 +228,7 @@ const SessionTableRow = memo(function SessionTableRow({ row, index, offset, labe
     );
   };
   return (
-    <div role="row" aria-rowindex={index + 2} data-index={index} className="wb-row" style={{ transform: `translateY(${offset}px)` }}>
+    <div role="row" aria-rowindex={index + 2} data-index={index} className="wb-row" style={{ top: offset }}>
       <div role="cell" className="wb-cell wb-cell--title">
         <a href={sessionHref(row.id)} className="wb-link" title={row.title}>
           <span className="wb-link__title">{row.title}</span> <span className="wb-link__file">{row.file}</span>
