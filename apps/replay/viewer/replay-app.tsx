@@ -6,6 +6,7 @@ import { ONE_SESSION_ID } from './session-api';
 import { SessionView } from './session-view';
 import { isTheme, THEMES, useTheme } from './theme';
 import { VIEWER_LABELS, type ViewerLabels } from './viewer-labels';
+import { WorkbenchIndex } from './workbench/workbench-index';
 
 /** What the server serves: one session, or the workbench's index (retried until the server answers). */
 function useWorkbenchInfo(): WorkbenchInfo | 'unreachable' | null {
@@ -37,7 +38,7 @@ function sessionInUrl(): string | null {
 }
 
 /** The URL of a session of the index: the page opens on it, and reopens it after a reload or a server restart. */
-export function sessionHref(id: string): string {
+function sessionHref(id: string): string {
   return `?session=${encodeURIComponent(id)}`;
 }
 
@@ -117,7 +118,9 @@ export function ReplayApp(): ReactNode {
       )}
       {info === 'unreachable' && <p role="alert">{labels.serverUnreachable}</p>}
       {sessionId !== null && <SessionView sessionId={sessionId} labels={labels} locale={locale} onFile={onFile} />}
-      {workbench && sessionId === null && <p>index</p>}
+      {info !== null && info !== 'unreachable' && workbench && sessionId === null && (
+        <WorkbenchIndex locale={locale} sessionHref={sessionHref} roots={info.roots} />
+      )}
     </main>
   );
 }

@@ -66,6 +66,8 @@ export interface SearchAnswer {
 export interface WorkbenchInfo {
   /** 'session': one file was given, the page shows it; 'workbench': the index. */
   readonly mode: 'session' | 'workbench';
+  /** The files and folders given (the index says where it found nothing). */
+  readonly roots: readonly string[];
   /** Who verdicts are recorded as. */
   readonly reviewer: string;
   /** False when this page may not write verdicts (no token cookie off loopback). */

@@ -122,7 +122,7 @@ export async function parseReplayArgs(
 }
 
 /** `$XDG_CACHE_HOME/toolcard-replay`, else `~/.cache/toolcard-replay`. */
-function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CACHE_HOME !== undefined && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
   return path.join(base, 'toolcard-replay');
 }

@@ -6,21 +6,14 @@
  * production-built viewer on 127.0.0.1, and follows the files while they grow.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 import { ensureViewerBuilt } from '../server/viewer-build.ts';
 import { startReplayServer } from '../server/replay-server.ts';
 import { SessionIndex } from '../workbench/session-index.ts';
-import { parseReplayArgs, ReplayUsageError, USAGE, type ReplayOptions } from './args.ts';
+import { defaultCacheDir, parseReplayArgs, ReplayUsageError, USAGE, type ReplayOptions } from './args.ts';
+import { recordedSessions } from './recorded-sessions.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
-
-/** With no path: the repository's recorded sessions (ours and other agents') and the store of their images. */
-const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
-const DEFAULTS = {
-  paths: [path.join(REPOSITORY, 'stories/fixtures/sessions'), path.join(REPOSITORY, 'stories/fixtures/agents/logs')],
-  storeDir: path.join(REPOSITORY, 'stories/fixtures/attachments'),
-};
 
 async function main(): Promise<number> {
   // pnpm runs scripts from the package folder; INIT_CWD is where the user typed the command.
@@ -29,7 +22,8 @@ async function main(): Promise<number> {
   if (first === 'reviews') return reviews(rest, cwd);
   let command;
   try {
-    command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults: DEFAULTS });
+    const defaults = await recordedSessions(path.join(defaultCacheDir(process.env), 'recorded-sessions-store'));
+    command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults });
   } catch (error) {
     if (!(error instanceof ReplayUsageError)) throw error;
     console.error(`replay: ${error.message}`);
@@ -50,6 +44,7 @@ async function main(): Promise<number> {
     host: options.host,
     ...(options.token === undefined ? {} : { token: options.token }),
     reviewer: options.reviewer,
+    roots: options.paths,
     viewerDir,
     onFollowError: sayOnceUntilItChanges(),
     onWaitingForContent: (logPath: string) => {

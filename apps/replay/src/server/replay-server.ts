@@ -26,6 +26,8 @@ interface CommonOptions {
   readonly token?: string;
   /** Who verdicts are recorded as. */
   readonly reviewer?: string;
+  /** The files and folders given, as the page names them. */
+  readonly roots?: readonly string[];
   /** The built viewer (index.html and assets/). */
   readonly viewerDir: string;
   readonly longPollMs?: number;
@@ -71,7 +73,12 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   // One file: read (or its copy begun) before the server listens, as it has always been.
   const single = logPath === undefined ? undefined : await sessions.get(SESSION_ID);
   const token = options.token === undefined ? undefined : new AccessToken(options.token);
-  const info: WorkbenchInfo = { mode: catalog === undefined ? 'session' : 'workbench', reviewer: options.reviewer ?? 'reviewer', canReview: true };
+  const info: WorkbenchInfo = {
+    mode: catalog === undefined ? 'session' : 'workbench',
+    roots: options.roots ?? (logPath === undefined ? [] : [logPath]),
+    reviewer: options.reviewer ?? 'reviewer',
+    canReview: true,
+  };
 
   const server = http.createServer((req, res) => {
     void route(req, res).catch(() => {

@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { LocalAttachmentStore } from '@toolcard/host-read-image';
+
+import type { ReplayDefaults } from './args.ts';
+
+const REPOSITORY = fileURLToPath(new URL('../../../../', import.meta.url));
+const FIXTURES = path.join(REPOSITORY, 'stories/fixtures');
+/** The recorded fixtures' images: one file per object and an id index (`{ [attachmentId]: { file } }`), as the stories load them. */
+const RECORDED_OBJECTS = path.join(FIXTURES, 'attachments');
+
+/**
+ * What `pnpm replay` opens with no path: the repository's recorded sessions (ours and other
+ * agents'), with a store in `storeDir` holding their images. The recorded objects are saved into it
+ * through the store's own pipeline: an id is the digest of the normalised bytes and normalising is
+ * idempotent, so each object is stored under the id its log references (checked: a mismatch is an error).
+ */
+export async function recordedSessions(storeDir: string): Promise<ReplayDefaults> {
+  const index = JSON.parse(await readFile(path.join(RECORDED_OBJECTS, 'index.json'), 'utf8')) as Record<string, { readonly file: string }>;
+  const store = new LocalAttachmentStore({ dir: storeDir });
+  try {
+    for (const [attachmentId, { file }] of Object.entries(index)) {
+      const ref = await store.saveImage({ data: await readFile(path.join(RECORDED_OBJECTS, file)), name: file });
+      if (ref.attachmentId !== attachmentId) throw new Error(`the recorded image ${file} was stored as ${ref.attachmentId}, not ${attachmentId}`);
+    }
+  } finally {
+    store.dispose();
+  }
+  return { paths: [path.join(FIXTURES, 'sessions'), path.join(FIXTURES, 'agents/logs')], storeDir };
+}
