@@ -2,6 +2,7 @@ import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-t
 import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 
 import { loadAttachment } from './attachment-loader';
+import { REVIEW_PLUGINS } from './review/review-plugin';
 import type { FollowStatus } from './follow-log';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
@@ -154,8 +155,8 @@ export function ReplayApp(): ReactNode {
       {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {info?.store === false && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
-        <ToolCardProvider loadImage={loadAttachment} locale={locale}>
-          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
+        <ToolCardProvider loadImage={loadAttachment} locale={locale} plugins={REVIEW_PLUGINS}>
+          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} locale={locale} />
         </ToolCardProvider>
       )}
     </main>
