@@ -6,6 +6,7 @@ import { conversationCounts, sessionFactsOf } from '../../model/replay/session-s
 import { ConversationMessage } from '../message/conversation-message';
 import { RowOpenState, RowOpenStateContext } from '../row/row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
+import { useLatestCallback } from '../use-latest-callback';
 import { ToolCallView } from '../row/tool-call-view';
 import { FindBar } from './find-bar';
 import { ItemTime } from './item-time';
@@ -173,11 +174,11 @@ export function SessionReplay({
 
   // The call the person was last told to be on (or was announced as on): asking for it again is no jump.
   const announced = useRef<string | null>(null);
-  const announceCall = (callId: string): void => {
+  const announceCall = useLatestCallback((callId: string): void => {
     if (announced.current === callId) return;
     announced.current = callId;
     onOpenCallChange?.(callId);
-  };
+  });
   const [ownImage, setOwnImage] = useState<OpenImage | null>(null);
   const image = controlledImage === undefined ? ownImage : controlledImage;
   const openImageState = useMemo<OpenImageState>(
@@ -189,13 +190,12 @@ export function SessionReplay({
         onOpenImageChange?.(next);
       },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- announceCall reads a ref and the latest callback only
-    [image, onOpenImageChange, onOpenCallChange],
+    [image, onOpenImageChange, announceCall],
   );
 
   // A call asked for by the embedder, until its row has focus: it may not be in the log yet, or not mounted.
   const pendingCall = useRef<{ readonly callId: string; shown: boolean } | null>(null);
-  const wantedCall = (controlledImage === undefined ? undefined : controlledImage?.callId) ?? openCall ?? null;
+  const wantedCall = controlledImage?.callId ?? openCall ?? null;
   const goToPendingCall = (): void => {
     const pending = pendingCall.current;
     if (pending === null) return;
