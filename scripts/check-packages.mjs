@@ -52,9 +52,13 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * 54.4 → 54.43 kB and the model's 23.72 → 24.03 kB: issue 21's workbench summarises sessions on the server with the
  * replay's own counts (`sessionFactsOf`, `conversationCounts`, now exported from `./model`, which also count calls
  * with an image): measured 54.42 and 24.02 kB.
+ * 54.43 → 55.18 kB: issue 21's extension points for the QA workbench — the `tool.call.actions` and
+ * `lightbox.image.actions` slots, `SessionReplay`'s `openCall` / `openImage` (a call scrolled to,
+ * opened and focused; the lightbox kept by the embedder) and `callFilter`: 54.39 → 55.12 kB measured
+ * in one run. ImageGallery alone 6.56 → 7.43 kB (the lightbox now renders its slot), inside its budget.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 54_430 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 55_180 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

@@ -117,7 +117,15 @@ export function ReplayApp(): ReactNode {
         </p>
       )}
       {info === 'unreachable' && <p role="alert">{labels.serverUnreachable}</p>}
-      {sessionId !== null && <SessionView sessionId={sessionId} labels={labels} locale={locale} onFile={onFile} />}
+      {sessionId !== null && (
+        <SessionView
+          sessionId={sessionId}
+          labels={labels}
+          locale={locale}
+          canReview={info !== null && info !== 'unreachable' && info.canReview}
+          onFile={onFile}
+        />
+      )}
       {info !== null && info !== 'unreachable' && workbench && sessionId === null && (
         <WorkbenchIndex locale={locale} sessionHref={sessionHref} roots={info.roots} />
       )}

@@ -6,6 +6,7 @@ import { attachmentLoader } from './attachment-loader';
 import type { FollowStatus } from './follow-log';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
+import { REVIEW_PLUGINS } from './review/review-plugin';
 import { sessionApi } from './session-api';
 import { ViewerReplay } from './step-control';
 import { filterFromSearch, searchWithFilter } from './url-filter';
@@ -99,12 +100,14 @@ export interface SessionViewProps {
   readonly sessionId: string;
   readonly labels: ViewerLabels;
   readonly locale: Locale;
+  /** False when this page may only look at verdicts, not give them. */
+  readonly canReview: boolean;
   /** Told the session's file name once known (the page's title and heading show it). */
   readonly onFile: (file: string) => void;
 }
 
 /** One session: its live status, then the stepped replay of its log, its images loaded through its own route. */
-export function SessionView({ sessionId, labels, locale, onFile }: SessionViewProps): ReactNode {
+export function SessionView({ sessionId, labels, locale, canReview, onFile }: SessionViewProps): ReactNode {
   const info = useSessionInfo(sessionId);
   const file = info !== null && info !== 'missing' ? info.log : null;
   useEffect(() => {
@@ -118,10 +121,20 @@ export function SessionView({ sessionId, labels, locale, onFile }: SessionViewPr
       </p>
     );
   }
-  return <LiveSessionView info={info} labels={labels} locale={locale} />;
+  return <LiveSessionView info={info} labels={labels} locale={locale} canReview={canReview} />;
 }
 
-function LiveSessionView({ info, labels, locale }: { readonly info: SessionInfo; readonly labels: ViewerLabels; readonly locale: Locale }): ReactNode {
+function LiveSessionView({
+  info,
+  labels,
+  locale,
+  canReview,
+}: {
+  readonly info: SessionInfo;
+  readonly labels: ViewerLabels;
+  readonly locale: Locale;
+  readonly canReview: boolean;
+}): ReactNode {
   const { log, status } = useLiveLog(info.id);
   const [filter, setFilter] = useUrlFilter();
   const loadImage = useMemo(() => attachmentLoader(info.id), [info.id]);
@@ -133,8 +146,17 @@ function LiveSessionView({ info, labels, locale }: { readonly info: SessionInfo;
       {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {!info.store && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (
-        <ToolCardProvider loadImage={loadImage} locale={locale}>
-          <ViewerReplay log={log} labels={labels} filter={filter} onFilterChange={setFilter} live={status?.kind === 'live'} />
+        <ToolCardProvider loadImage={loadImage} locale={locale} plugins={REVIEW_PLUGINS}>
+          <ViewerReplay
+            log={log}
+            labels={labels}
+            filter={filter}
+            onFilterChange={setFilter}
+            live={status?.kind === 'live'}
+            sessionId={info.id}
+            canReview={canReview}
+            locale={locale}
+          />
         </ToolCardProvider>
       )}
     </>

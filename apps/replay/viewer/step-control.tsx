@@ -1,9 +1,10 @@
-import { logAtEvent, SessionReplay, StepControl, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { logAtEvent, SessionReplay, StepControl, type Locale, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { ViewerLog } from './viewer-log';
 import { isConversationLog } from './viewer-log';
 import type { ViewerLabels } from './viewer-labels';
+import { useReviewedReplay } from './review/use-reviewed-replay';
 
 export interface ViewerReplayProps {
   readonly log: ViewerLog;
@@ -12,6 +13,18 @@ export interface ViewerReplayProps {
   readonly onFilterChange: (filter: ReplayFilter) => void;
   /** False while the log is first read: rows arriving then are the log's beginning, not news to follow. */
   readonly live: boolean;
+  /** The session whose verdicts the replay shows and gives (`current` when the server serves one file). Default `current`. */
+  readonly sessionId?: string;
+  /** False when this page may not write verdicts: they are shown, not given. Default true. */
+  readonly canReview?: boolean;
+  /** The review's words. Default `en`. */
+  readonly locale?: Locale;
+}
+
+/** The review of the replay, from the props that name it. */
+function useReviewOf(props: ViewerReplayProps): ReturnType<typeof useReviewedReplay> {
+  const { log, sessionId = 'current', canReview = true, locale = 'en' } = props;
+  return useReviewedReplay({ log, sessionId, canReview, locale });
 }
 
 /** "Follow the end of the log": every event, and the newest row kept in view as lines arrive. */
@@ -45,7 +58,9 @@ function FollowToggle({
  * replay to the log as it stood then (a call running before its result, settled after), and the
  * toggle follows the end again.
  */
-function SteppedReplay({ log, labels, filter, onFilterChange, live }: ViewerReplayProps & { readonly log: ParsedSessionLog }): ReactNode {
+function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionLog }): ReactNode {
+  const { log, labels, filter, onFilterChange, live } = props;
+  const review = useReviewOf(props);
   const [pinned, setPinned] = useState<number | null>(null);
   const shown = useMemo(() => (pinned === null ? log : logAtEvent(log, pinned)), [log, pinned]);
   const toolbar = (
@@ -58,20 +73,44 @@ function SteppedReplay({ log, labels, filter, onFilterChange, live }: ViewerRepl
           setPinned(on ? null : log.events.length);
         }}
       />
+      {review.toolbar}
     </div>
   );
-  return <SessionReplay log={shown} filter={filter} onFilterChange={onFilterChange} showFacts toolbar={toolbar} followEnd={live && pinned === null} />;
+  return review.provide(
+    <SessionReplay
+      log={shown}
+      filter={filter}
+      onFilterChange={onFilterChange}
+      showFacts
+      toolbar={toolbar}
+      followEnd={live && pinned === null}
+      {...review.replayProps}
+    />,
+  );
 }
 
 /** Another agent's session: read whole, followed as it grows unless the person turns that off. */
-function ConversationReplay({ log, labels, filter, onFilterChange, live }: ViewerReplayProps): ReactNode {
+function ConversationReplay(props: ViewerReplayProps): ReactNode {
+  const { log, labels, filter, onFilterChange, live } = props;
+  const review = useReviewOf(props);
   const [following, setFollowing] = useState(true);
   const toolbar = (
     <div className="replay-toolbar">
       <FollowToggle labels={labels} following={following} onChange={setFollowing} />
+      {review.toolbar}
     </div>
   );
-  return <SessionReplay log={log} filter={filter} onFilterChange={onFilterChange} showFacts toolbar={toolbar} followEnd={live && following} />;
+  return review.provide(
+    <SessionReplay
+      log={log}
+      filter={filter}
+      onFilterChange={onFilterChange}
+      showFacts
+      toolbar={toolbar}
+      followEnd={live && following}
+      {...review.replayProps}
+    />,
+  );
 }
 
 /** The replay of whichever log the viewer holds. */

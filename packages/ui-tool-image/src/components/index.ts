@@ -1,5 +1,6 @@
 export type { LoadImage } from './load-image';
-export type { ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './tool-slots';
+export type { CallActionsOwnerProps, ImageActionsOwnerProps, ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './tool-slots';
+export type { OpenImage } from './gallery/open-image';
 export { MessageView, PlainMessageView } from './message/message-view';
 export { ToolCardSettingsContext, useToolCardSettings, type ToolCardSettings } from './tool-card-settings';
 export { ToolRow, type ToolRowProps } from './row/tool-row';

@@ -17,6 +17,21 @@ export interface ImagesOwnerProps {
   readonly align: 'start' | 'end';
 }
 
+/** What every call's row hands the entry that fills `tool.call.actions` (an app's own controls for that call). */
+export interface CallActionsOwnerProps {
+  readonly node: ToolCallNode;
+  readonly row: ToolRowModel;
+}
+
+/** What the lightbox hands the entry that fills `lightbox.image.actions` (an app's own controls for the image shown). */
+export interface ImageActionsOwnerProps {
+  readonly image: ImageCardImage;
+  /** The call whose result holds the image; `undefined` for an image of a message or of a gallery outside any row. */
+  readonly callId: string | undefined;
+  /** The image's place among its call's images, from 0. */
+  readonly index: number;
+}
+
 /** What a replay hands the entry that fills `conversation.message` (the message view). */
 export interface MessageOwnerProps {
   readonly role: MessageRole;
@@ -34,5 +49,9 @@ declare module '../slots' {
     'conversation.message': SlotSpec<MessageOwnerProps>;
     /** A child slot: declared by the message view, rendered for each run of images in a message. */
     'conversation.message.images': SlotSpec<ImagesOwnerProps>;
+    /** In every call's row header, after its own controls; empty unless an app fills it. */
+    'tool.call.actions': SlotSpec<CallActionsOwnerProps>;
+    /** In the lightbox's toolbar, before Close; empty unless an app fills it. */
+    'lightbox.image.actions': SlotSpec<ImageActionsOwnerProps>;
   }
 }

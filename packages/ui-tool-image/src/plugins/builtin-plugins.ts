@@ -1,3 +1,4 @@
+import { declareActionSlots } from './action-slots';
 import { registerAttachmentPresentation } from './attachment-presentation';
 import { declareMessageSlot, registerMessageView } from './message-view';
 import { registerReadImageToolview } from './read-image-toolview';
@@ -9,6 +10,7 @@ import { declareToolviewSlot } from './toolview-slot';
 export const BUILTIN_PLUGINS: readonly ToolCardPlugin[] = [
   declareToolviewSlot,
   declareMessageSlot,
+  declareActionSlots,
   registerReadImageToolview,
   registerReadToolview,
   registerMessageView,

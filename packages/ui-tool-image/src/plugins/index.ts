@@ -7,3 +7,4 @@ export type { ToolCardPlugin } from './tool-card-plugin';
 export type { PluginErrorReport, ToolCardErrorReport } from './plugin-error-report';
 export { registerAttachmentPresentation } from './attachment-presentation';
 export { declareMessageSlot, registerMessageView } from './message-view';
+export { declareActionSlots } from './action-slots';

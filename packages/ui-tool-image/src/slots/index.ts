@@ -1,6 +1,6 @@
 export { SlotUsageError } from './child-slot-guard';
 export { SlotRuleError, type SlotRuleBreach } from './slot-rule-error';
-export { Slot, renderSlot, type RenderSlotOptions, type SlotFallback, type SlotProps } from './slot';
+export { Slot, renderOptionalSlot, renderSlot, type RenderSlotOptions, type SlotFallback, type SlotProps } from './slot';
 export type { Disposer, KeyedSlotSpec, OwnerPropsOf, SingleSlotName, SlotKind, SlotKindOf, SlotMap, SlotName, SlotSpec } from './slot-map';
 export {
   createSlotRegistry,

@@ -15,6 +15,11 @@ export function SlotRegistryProvider({ registry, onError, children }: SlotRegist
   return <SlotRegistryContext.Provider value={registry ?? ownRegistry}>{children}</SlotRegistryContext.Provider>;
 }
 
+/** The provider's registry, `undefined` outside any provider. */
+export function useSlotRegistryIfAny(): SlotRegistry | undefined {
+  return useContext(SlotRegistryContext);
+}
+
 export function useSlotRegistry(): SlotRegistry {
   const registry = useContext(SlotRegistryContext);
   if (registry === undefined) throw new Error('useSlotRegistry() needs a <SlotRegistryProvider> above it.');

@@ -4,7 +4,7 @@ import { isDevelopment } from './development';
 import { SlotErrorBoundary } from './slot-error-boundary';
 import type { OwnerPropsOf, SlotKindOf, SlotName } from './slot-map';
 import type { SlotEntry } from './slot-registry';
-import { useSlotRegistry } from './slot-registry-provider';
+import { useSlotRegistry, useSlotRegistryIfAny } from './slot-registry-provider';
 
 /** Shown when no entry fills the slot or the winning entry crashed while rendering. */
 export type SlotFallback<OwnerProps> = ReactNode | ((ownerProps: OwnerProps) => ReactNode);
@@ -52,4 +52,16 @@ export function renderSlot<N extends SlotName>(name: N, ownerProps: OwnerPropsOf
 
 function FallbackView<OwnerProps>({ fallback, ownerProps }: { readonly fallback: SlotFallback<OwnerProps>; readonly ownerProps: OwnerProps }): ReactNode {
   return typeof fallback === 'function' ? fallback(ownerProps) : fallback;
+}
+
+/**
+ * Renders slot `name` where a provider is above, nothing where none is: for a component that also
+ * works on its own (a `ToolRow`, an `ImageLightbox` outside `ToolCardProvider`) and only offers the app a seat.
+ */
+export function renderOptionalSlot<N extends SlotName>(name: N, ownerProps: OwnerPropsOf<N>): ReactElement {
+  return <OptionalSlot name={name} props={ownerProps} />;
+}
+
+function OptionalSlot<N extends SlotName>({ name, props }: SlotProps<N>): ReactNode {
+  return useSlotRegistryIfAny() === undefined ? null : <Slot name={name} props={props} />;
 }

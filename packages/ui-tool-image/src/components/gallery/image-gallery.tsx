@@ -1,20 +1,32 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import { galleryLayout } from '../../model/card/gallery-layout';
 import { ImageLightbox } from '../lightbox';
 import type { ImagesOwnerProps } from '../tool-slots';
 import { GalleryThumbnail } from './gallery-thumbnail';
 import { MoreImagesTile } from './more-images-tile';
+import { OpenImageContext } from './open-image';
+import { RowCallContext } from '../row/row-call-context';
 
 export interface ImageGalleryProps extends ImagesOwnerProps {
   /** Tiles shown at most, a "+N" tile for the rest included. Default 6. */
   readonly maxVisible?: number;
 }
 
-interface OpenLightbox {
-  readonly index: number;
-  /** The tile that opened it: focus returns there. */
-  readonly opener: HTMLElement;
+/**
+ * Which of the images is open in the lightbox. Inside a replay's call row it is the replay's (an
+ * embedder may open it from a link); elsewhere the gallery's own.
+ */
+function useOpenIndex(): readonly [number | null, (index: number | null) => void] {
+  const callId = useContext(RowCallContext);
+  const replay = useContext(OpenImageContext);
+  const [own, setOwn] = useState<number | null>(null);
+  if (replay === null || callId === undefined) return [own, setOwn] as const;
+  const open = replay.open?.callId === callId ? replay.open.index : null;
+  const setOpen = (index: number | null): void => {
+    replay.setOpen(index === null ? null : { callId, index });
+  };
+  return [open, setOpen] as const;
 }
 
 /** A card's images as thumbnails laid out from their dimensions; a thumbnail opens the lightbox. */
@@ -28,9 +40,13 @@ export function ImageGallery({ images, loadImage, align, maxVisible }: ImageGall
       ),
     [images, maxVisible],
   );
-  const [lightbox, setLightbox] = useState<OpenLightbox | null>(null);
-  const openAt = (index: number) => (opener: HTMLElement) => {
-    setLightbox({ index, opener });
+  const callId = useContext(RowCallContext);
+  const [openIndex, setOpenIndex] = useOpenIndex();
+  // The tile that opened the lightbox: focus returns there. None when the embedder opened it.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const openAt = (index: number) => (tile: HTMLElement) => {
+    setOpener(tile);
+    setOpenIndex(index);
   };
   // No images, no gallery: an empty labelled group would only be noise to a screen reader.
   if (images.length === 0) return null;
@@ -49,18 +65,17 @@ export function ImageGallery({ images, loadImage, align, maxVisible }: ImageGall
           )}
         </div>
       ))}
-      {lightbox === null ? null : (
+      {openIndex === null ? null : (
         <ImageLightbox
           images={images}
-          index={lightbox.index}
-          onIndexChange={(index) => {
-            setLightbox({ ...lightbox, index });
-          }}
+          index={openIndex}
+          onIndexChange={setOpenIndex}
           onClose={() => {
-            setLightbox(null);
+            setOpenIndex(null);
           }}
           loadImage={loadImage}
-          returnFocusTo={lightbox.opener}
+          returnFocusTo={opener}
+          callId={callId}
         />
       )}
     </div>

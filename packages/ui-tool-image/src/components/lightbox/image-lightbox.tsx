@@ -1,9 +1,11 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLabel, useLabels } from '../../labels';
-import type { AttachmentRef, ImageCardImage } from '../../model';
+import type { ImageCardImage } from '../../model';
 import { useAttachmentImageWithNeighbours } from '../image-loading';
 import type { LoadImage } from '../load-image';
+import { renderOptionalSlot } from '../../slots';
+import type { ImageActionsOwnerProps } from '../tool-slots';
 import { DownloadLink } from './download-link';
 import { imageFileName } from './image-file-name';
 import { indexForKey } from './keyboard-navigation';
@@ -11,6 +13,7 @@ import { LightboxCaption } from './lightbox-caption';
 import { LightboxStage } from './lightbox-stage';
 import { neighboursOf } from './neighbours';
 import { ToolbarButton } from './toolbar-button';
+import { isTyping } from '../session-replay/replay-keys';
 import { useModalDialog } from './use-modal-dialog';
 
 /**
@@ -32,6 +35,8 @@ export interface ImageLightboxProps {
   readonly loadImage: LoadImage;
   /** Focus goes back here when the lightbox goes (the thumbnail that opened it). */
   readonly returnFocusTo?: HTMLElement | null;
+  /** The call whose images these are, handed to the app's controls in `lightbox.image.actions`. */
+  readonly callId?: string | undefined;
   /** Where the dialog is portalled; `document.body` by default. */
   readonly container?: Element | null;
 }
@@ -45,14 +50,15 @@ export function ImageLightbox(props: ImageLightboxProps): ReactNode {
   const shown = Math.min(Math.max(index, 0), images.length - 1);
   const image = images[shown];
   if (image === undefined) return null;
-  return createPortal(<LightboxDialog {...props} index={shown} attachment={image.attachment} />, container ?? document.body);
+  return createPortal(<LightboxDialog {...props} index={shown} image={image} />, container ?? document.body);
 }
 
 interface LightboxDialogProps extends ImageLightboxProps {
-  readonly attachment: AttachmentRef;
+  readonly image: ImageCardImage;
 }
 
-function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, returnFocusTo, attachment }: LightboxDialogProps): ReactNode {
+function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, returnFocusTo, callId, image: shownImage }: LightboxDialogProps): ReactNode {
+  const { attachment } = shownImage;
   const labels = useLabels();
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -62,6 +68,8 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   const pressTarget = useRef<EventTarget | null>(null);
   // The neighbours load too, so ←/→ find them ready; a step keeps every load still needed.
   const image = useAttachmentImageWithNeighbours(attachment, neighboursOf(images, index), loadImage);
+
+  const actionsProps = useMemo<ImageActionsOwnerProps>(() => ({ image: shownImage, callId, index }), [shownImage, callId, index]);
 
   const count = images.length;
   const fileName = imageFileName(attachment);
@@ -79,7 +87,8 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
     returnFocusTo,
     onClose,
     onKeyDown: (event) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      // An app's text field in the toolbar (a note) keeps its arrows and Home / End.
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
       if (!navigate(event.key)) return;
       event.preventDefault();
       event.stopPropagation();
@@ -120,6 +129,7 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
           }}
         />
         <DownloadLink url={image.status === 'ready' ? image.url : undefined} fileName={fileName} />
+        {renderOptionalSlot('lightbox.image.actions', actionsProps)}
         <ToolbarButton control="close" buttonRef={closeRef} onClick={onClose} />
       </div>
       <LightboxStage attachment={attachment} image={image} fileName={fileName} actualSize={actualSize} />

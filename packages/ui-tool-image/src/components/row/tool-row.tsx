@@ -1,8 +1,11 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ToolCallNode, ToolRowModel } from '../../model';
+import { renderOptionalSlot } from '../../slots';
+import type { CallActionsOwnerProps } from '../tool-slots';
 import { ApprovalButtons, type ToolApprovalHandler } from './approval-buttons';
 import { useRowOpen } from './row-open-state';
+import { RowCallContext } from './row-call-context';
 import { RowSummary } from './row-summary';
 import { ToolIcon } from './tool-icon';
 
@@ -36,58 +39,63 @@ export function ToolRow({ node, row, onOpenFile, onApprove, onReject, autoExpand
   const bodyId = useId();
   const nameIds = { title: useId(), state: useId(), reason: useId() };
   const [expanded, setExpanded] = useRowOpen(node.callId, autoExpand);
+  // Stable owner props: a crashed entry is retried when they change, not on every render.
+  const actionsProps = useMemo<CallActionsOwnerProps>(() => ({ node, row }), [node, row]);
   const busy = row.state === 'running' || row.state === 'preparing';
   // An unknown tool is better named by its recorded name than by the generic title.
   const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
 
   return (
-    <div
-      className="tc-row"
-      data-tool={node.name ?? undefined}
-      data-state={row.state}
-      data-call-id={node.callId}
-      data-variant={row.variant}
-      aria-busy={busy || undefined}
-    >
-      <div className="tc-row__header">
-        <button
-          type="button"
-          className="tc-row__disclosure"
-          aria-expanded={expanded}
-          aria-controls={bodyId}
-          // The name is the title and state, then why a refused, failed or stopped call ended ("Read image Failed the file does not exist…").
-          aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
-          onClick={() => {
-            setExpanded(!expanded);
-          }}
-        >
-          <span className="tc-row__chevron" aria-hidden="true" />
-          <ToolIcon variant={row.variant} />
-          <span id={nameIds.title} className="tc-row__title">
-            {title}
-          </span>
-          {/* Keeps title and state apart in the accessible name: "Read image Done". */}{' '}
-          {/* The state's badge: its own icon, word and colour, so no state is told by colour alone. */}
-          <span className="tc-row__state">
-            <span className="tc-row__state-icon" aria-hidden="true" />
-            <span id={nameIds.state} className="tc-row__state-label">
-              {labels[`state.${row.state}`]}
+    <RowCallContext.Provider value={node.callId}>
+      <div
+        className="tc-row"
+        data-tool={node.name ?? undefined}
+        data-state={row.state}
+        data-call-id={node.callId}
+        data-variant={row.variant}
+        aria-busy={busy || undefined}
+      >
+        <div className="tc-row__header">
+          <button
+            type="button"
+            className="tc-row__disclosure"
+            aria-expanded={expanded}
+            aria-controls={bodyId}
+            // The name is the title and state, then why a refused, failed or stopped call ended ("Read image Failed the file does not exist…").
+            aria-labelledby={row.reason === undefined ? undefined : `${nameIds.title} ${nameIds.state} ${nameIds.reason}`}
+            onClick={() => {
+              setExpanded(!expanded);
+            }}
+          >
+            <span className="tc-row__chevron" aria-hidden="true" />
+            <ToolIcon variant={row.variant} />
+            <span id={nameIds.title} className="tc-row__title">
+              {title}
             </span>
-          </span>
-        </button>
-        <RowSummary row={row} onOpenFile={onOpenFile} />
-        {row.reason === undefined ? null : (
-          <span id={nameIds.reason} className="tc-row__reason">
-            {row.reason}
-          </span>
-        )}
-        <ApprovalButtons node={node} row={row} onApprove={onApprove} onReject={onReject} />
+            {/* Keeps title and state apart in the accessible name: "Read image Done". */}{' '}
+            {/* The state's badge: its own icon, word and colour, so no state is told by colour alone. */}
+            <span className="tc-row__state">
+              <span className="tc-row__state-icon" aria-hidden="true" />
+              <span id={nameIds.state} className="tc-row__state-label">
+                {labels[`state.${row.state}`]}
+              </span>
+            </span>
+          </button>
+          <RowSummary row={row} onOpenFile={onOpenFile} />
+          {row.reason === undefined ? null : (
+            <span id={nameIds.reason} className="tc-row__reason">
+              {row.reason}
+            </span>
+          )}
+          <ApprovalButtons node={node} row={row} onApprove={onApprove} onReject={onReject} />
+          {renderOptionalSlot('tool.call.actions', actionsProps)}
+        </div>
+        {/* Always present so aria-controls points at an element; the content mounts only while open. */}
+        <div id={bodyId} className="tc-row__body" hidden={!expanded}>
+          {expanded ? children : null}
+        </div>
+        {nested}
       </div>
-      {/* Always present so aria-controls points at an element; the content mounts only while open. */}
-      <div id={bodyId} className="tc-row__body" hidden={!expanded}>
-        {expanded ? children : null}
-      </div>
-      {nested}
-    </div>
+    </RowCallContext.Provider>
   );
 }

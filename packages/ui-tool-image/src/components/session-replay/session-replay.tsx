@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
-import type { ParsedSessionLog } from '../../model';
+import type { ParsedSessionLog, ToolCallNode } from '../../model';
 import type { AgentLog } from '../../model/formats/agent-log/agent-log';
 import { conversationCounts, sessionFactsOf } from '../../model/replay/session-summary';
 import { ConversationMessage } from '../message/conversation-message';
 import { RowOpenState, RowOpenStateContext } from '../row/row-open-state';
 import { ToolCardSettingsContext, useToolCardSettings } from '../tool-card-settings';
+import { useLatestCallback } from '../use-latest-callback';
 import { ToolCallView } from '../row/tool-call-view';
 import { FindBar } from './find-bar';
 import { ItemTime } from './item-time';
@@ -17,7 +18,8 @@ import type { ConversationItem } from '../../model/conversation';
 import { itemIndexAtLine } from '../../model/replay/replay-builder';
 import { useReplay } from './use-replay';
 import { useReplayKeys } from './replay-keys';
-import { useReplayFind } from './use-replay-find';
+import { itemIndexOfCall, useReplayFind } from './use-replay-find';
+import { OpenImageContext, type OpenImage, type OpenImageState } from '../gallery/open-image';
 import { useElementHeight } from './use-element-height';
 import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
@@ -41,6 +43,27 @@ export interface SessionReplayProps {
    * log"). Rows added while the replay first catches up with the log, or before this is on, do not scroll.
    */
   readonly followEnd?: boolean;
+  /**
+   * The call the replay is on, by call id (a nested call's too): when it changes to a call the
+   * person is not already on, the replay scrolls to it, opens it and focuses it — as soon as the
+   * log holds it, for a log still arriving. A link to a call opens this way.
+   */
+  readonly openCall?: string | null;
+  /** Told the call the person moves to (focus enters its row, or they open one of its images). */
+  readonly onOpenCallChange?: (callId: string) => void;
+  /**
+   * The image open in the lightbox, when the embedder keeps it (e.g. in the URL): its call is
+   * scrolled to and opened as for `openCall`, then the lightbox opens on it. `null`: none open.
+   * The replay keeps its own otherwise. Give `onOpenImageChange` with it.
+   */
+  readonly openImage?: OpenImage | null;
+  /** Told when the person opens an image, moves to another in the lightbox, or closes it (`null`). */
+  readonly onOpenImageChange?: (image: OpenImage | null) => void;
+  /**
+   * The embedder's own filter, with the find bar's: only the calls that are, or hold, a call it
+   * accepts are shown (messages are not). Keep it the same function while its answers stay the same.
+   */
+  readonly callFilter?: (call: ToolCallNode) => boolean;
 }
 
 function ReplayItemView({ item, sessionStart }: { readonly item: ConversationItem; readonly sessionStart: number | undefined }): ReactNode {
@@ -57,7 +80,19 @@ function ReplayItemView({ item, sessionStart }: { readonly item: ConversationIte
  * and tool rows in log order, virtualised: only the items near the viewport are in the DOM,
  * whatever the log's length. Rows keep their open state while scrolled away.
  */
-export function SessionReplay({ log, filter: controlledFilter, onFilterChange, showFacts = false, toolbar, followEnd = false }: SessionReplayProps): ReactNode {
+export function SessionReplay({
+  log,
+  filter: controlledFilter,
+  onFilterChange,
+  showFacts = false,
+  toolbar,
+  followEnd = false,
+  openCall,
+  onOpenCallChange,
+  openImage: controlledImage,
+  onOpenImageChange,
+  callFilter,
+}: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
   const [searchIndex] = useState(() => new ReplaySearchIndex());
@@ -72,7 +107,7 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
     },
     [onFilterChange],
   );
-  const find = useReplayFind(items, filter, searchIndex);
+  const find = useReplayFind(items, filter, searchIndex, callFilter);
   const { visible } = find;
   const [current, setCurrent] = useState<{ readonly text: string; readonly match: number } | null>(null);
   const currentMatch = current !== null && current.text === filter.text && current.match < find.matches.length ? current.match : null;
@@ -137,6 +172,56 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
     followedCount.current = shownCount;
   }, [followEnd, shownCount, pendingEvents]);
 
+  // The call the person was last told to be on (or was announced as on): asking for it again is no jump.
+  const announced = useRef<string | null>(null);
+  const announceCall = useLatestCallback((callId: string): void => {
+    if (announced.current === callId) return;
+    announced.current = callId;
+    onOpenCallChange?.(callId);
+  });
+  const [ownImage, setOwnImage] = useState<OpenImage | null>(null);
+  const image = controlledImage === undefined ? ownImage : controlledImage;
+  const openImageState = useMemo<OpenImageState>(
+    () => ({
+      open: image,
+      setOpen: (next) => {
+        if (next !== null) announceCall(next.callId);
+        setOwnImage(next);
+        onOpenImageChange?.(next);
+      },
+    }),
+    [image, onOpenImageChange, announceCall],
+  );
+
+  // A call asked for by the embedder, until its row has focus: it may not be in the log yet, or not mounted.
+  const pendingCall = useRef<{ readonly callId: string; shown: boolean } | null>(null);
+  const wantedCall = controlledImage?.callId ?? openCall ?? null;
+  const goToPendingCall = (): void => {
+    const pending = pendingCall.current;
+    if (pending === null) return;
+    const index = itemIndexOfCall(items, pending.callId);
+    if (index === -1) return;
+    const position = visible === null ? index : visible.indexOf(index);
+    // Hidden by a filter: gone to once the filters show it.
+    if (position === -1) return;
+    openRows.set(pending.callId, true);
+    const element = list.current?.elementOf(position);
+    if (element != null && focusRowIn(element, pending.callId)) {
+      pendingCall.current = null;
+      list.current?.show(position);
+      return;
+    }
+    if (pending.shown) return;
+    pending.shown = true;
+    list.current?.show(position, { focus: true });
+  };
+  useEffect(() => {
+    if (wantedCall === null || wantedCall === announced.current) return;
+    announced.current = wantedCall;
+    pendingCall.current = { callId: wantedCall, shown: false };
+  }, [wantedCall]);
+  useEffect(goToPendingCall);
+
   const jumpToLine = (line: number): void => {
     const index = itemIndexAtLine(items, line);
     if (visible === null) {
@@ -178,36 +263,68 @@ export function SessionReplay({ log, filter: controlledFilter, onFilterChange, s
     <ToolCardSettingsContext.Provider value={replaySettings}>
       <RowOpenStateContext.Provider value={openRows}>
         {/* Busy while a long log is still being replayed in slices: counts and matches are growing. */}
-        <section ref={section} className="tc-replay" aria-label={labels['replay.label']} aria-busy={pendingEvents > 0 || undefined}>
-          {counts === null ? null : <SessionHeader facts={facts} counts={counts} />}
-          {toolbar}
-          <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
-          <OtherEventsSummary otherEvents={log.otherEvents} />
-          <FindBar
-            barRef={findBar}
-            filter={filter}
-            onFilterChange={setFilter}
-            toolCounts={find.toolCounts}
-            stateCounts={find.stateCounts}
-            shown={visible?.length ?? items.length}
-            total={items.length}
-            matches={find.matches.length}
-            current={currentMatch}
-            onStep={stepMatch}
-            inputRef={searchInput}
-          />
-          <VirtualReplayList
-            count={visible?.length ?? items.length}
-            keyOf={keyOf}
-            renderItem={renderItem}
-            label={labels['replay.items']}
-            current={currentPosition}
-            stickyTop={findBarHeight}
-            onFocusItem={setFocusedPosition}
-            handle={list}
-          />
-        </section>
+        <OpenImageContext.Provider value={openImageState}>
+          <section
+            ref={section}
+            className="tc-replay"
+            aria-label={labels['replay.label']}
+            aria-busy={pendingEvents > 0 || undefined}
+            onFocus={(event) => {
+              // Focus inside the lightbox (a portal) reaches here through React, not through the page.
+              if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
+              if (pendingCall.current !== null && event.target.matches('.tc-replay__item')) goToPendingCall();
+              const callId = callIdAt(event.target);
+              if (callId !== undefined) announceCall(callId);
+            }}
+          >
+            {counts === null ? null : <SessionHeader facts={facts} counts={counts} />}
+            {toolbar}
+            <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
+            <OtherEventsSummary otherEvents={log.otherEvents} />
+            <FindBar
+              barRef={findBar}
+              filter={filter}
+              onFilterChange={setFilter}
+              toolCounts={find.toolCounts}
+              stateCounts={find.stateCounts}
+              shown={visible?.length ?? items.length}
+              total={items.length}
+              matches={find.matches.length}
+              current={currentMatch}
+              onStep={stepMatch}
+              inputRef={searchInput}
+            />
+            <VirtualReplayList
+              count={visible?.length ?? items.length}
+              keyOf={keyOf}
+              renderItem={renderItem}
+              label={labels['replay.items']}
+              current={currentPosition}
+              stickyTop={findBarHeight}
+              onFocusItem={setFocusedPosition}
+              handle={list}
+            />
+          </section>
+        </OpenImageContext.Provider>
       </RowOpenStateContext.Provider>
     </ToolCardSettingsContext.Provider>
   );
+}
+
+/** The call whose row holds `target`: the nearest row around it, else the row a focused list item holds. */
+function callIdAt(target: Element): string | undefined {
+  const row =
+    target.closest<HTMLElement>('[data-call-id]') ??
+    (target.matches('.tc-replay__item') ? target.querySelector<HTMLElement>(':scope > * [data-call-id], :scope > [data-call-id]') : null);
+  return row?.dataset.callId;
+}
+
+/** Focuses the disclosure of call `callId`'s row inside `item`; false when that row is not mounted. */
+function focusRowIn(item: HTMLElement, callId: string): boolean {
+  const row = item.querySelector<HTMLElement>(`[data-call-id="${CSS.escape(callId)}"]`);
+  const disclosure = row?.querySelector<HTMLButtonElement>(':scope > .tc-row__header > .tc-row__disclosure');
+  if (disclosure == null) return false;
+  // A nested row may sit far down a tall item: the browser scrolls it into view; the item itself is the list's to scroll.
+  disclosure.focus({ preventScroll: row?.closest('.tc-nested') === null });
+  return true;
 }

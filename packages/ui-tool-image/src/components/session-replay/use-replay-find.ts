@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { ToolCallNode } from '../../model';
 import type { ConversationItem } from '../../model/conversation';
 import { itemSearchText, SearchHaystack, stateBit, type ReplayFilter, type ReplaySearchIndex, type ReplayState } from '../../model/replay/replay-search';
 
@@ -15,23 +16,40 @@ export interface ReplayFind {
   readonly callsToOpen: (item: ConversationItem) => string[];
 }
 
-/** Counts, the filtered list and the matches of the find bar, over a replay's items (summarised and searched with `index`). */
-export function useReplayFind(items: readonly ConversationItem[], filter: ReplayFilter, index: ReplaySearchIndex): ReplayFind {
+/** Whether `node` or a call dispatched from inside it is one `accepts` takes. */
+function holdsCall(node: ToolCallNode, accepts: (call: ToolCallNode) => boolean): boolean {
+  return accepts(node) || node.children.some((child) => holdsCall(child, accepts));
+}
+
+/**
+ * Counts, the filtered list and the matches of the find bar, over a replay's items (summarised and
+ * searched with `index`). `callFilter`, the embedder's own, keeps only the calls holding a call it accepts.
+ */
+export function useReplayFind(
+  items: readonly ConversationItem[],
+  filter: ReplayFilter,
+  index: ReplaySearchIndex,
+  callFilter: ((call: ToolCallNode) => boolean) | undefined,
+): ReplayFind {
   const { keys, facts, toolCounts, stateCounts } = useMemo(() => index.summaryOf(items), [items, index]);
 
   const { tool, states } = filter;
   const statesKey = states.join(',');
   const visible = useMemo(() => {
-    if (tool === null && statesKey === '') return null;
+    if (tool === null && statesKey === '' && callFilter === undefined) return null;
     const wanted = statesKey === '' ? 0 : statesKey.split(',').reduce((mask, state) => mask | stateBit(state as ReplayState), 0);
     const shown: number[] = [];
     for (const [at, fact] of facts.entries()) {
       if (tool !== null && !fact.tools.includes(tool)) continue;
       if (wanted !== 0 && (fact.states & wanted) === 0) continue;
+      if (callFilter !== undefined) {
+        const item = items[at];
+        if (item?.kind !== 'call' || !holdsCall(item.node, callFilter)) continue;
+      }
       shown.push(at);
     }
     return shown;
-  }, [facts, tool, statesKey]);
+  }, [facts, items, tool, statesKey, callFilter]);
 
   const needle = filter.text.trim().toLowerCase();
   const searching = needle !== '';
@@ -57,6 +75,11 @@ export function useReplayFind(items: readonly ConversationItem[], filter: Replay
   };
 
   return { keys, visible, matches, toolCounts, stateCounts, callsToOpen };
+}
+
+/** The index of the item that holds call `callId` (its own or a nested call), -1 when none does (yet). */
+export function itemIndexOfCall(items: readonly ConversationItem[], callId: string): number {
+  return items.findIndex((item) => item.kind === 'call' && holdsCall(item.node, (call) => call.callId === callId));
 }
 
 /** Where each of `items` (ascending) is in `shown` (ascending item indexes), for those it holds. */

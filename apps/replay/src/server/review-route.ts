@@ -1,0 +1,146 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+
+import type { VerdictRequest } from '../../wire/workbench.ts';
+import { appendReview, readReview } from '../reviews/review-file.ts';
+import { parseReviewLine, type ReviewLine } from '../reviews/review-line.ts';
+
+/** A verdict with the longest note a person types fits many times over; anything bigger is not a verdict. */
+export const MAX_VERDICT_BYTES = 16 * 1024;
+
+const REVIEWS_PATH = /^\/api\/sessions\/([^/]+)\/reviews$/;
+
+export interface ReviewRouteOptions {
+  /** The review file of a session id, `undefined` for an id the server does not serve. */
+  readonly reviewFileOf: (sessionId: string) => string | undefined;
+  /** Who the verdicts written here are recorded as. */
+  readonly reviewer: string;
+  /** Whether this request may write (off loopback: it carries the token). */
+  readonly canWrite: (req: IncomingMessage) => boolean;
+  /** Told after a verdict is durably appended (the index's review progress changed). */
+  readonly onWritten?: (sessionId: string) => void;
+}
+
+/** `GET /api/sessions/<id>/reviews`: the standing line of every target. */
+export interface ReviewsAnswer {
+  readonly lines: readonly ReviewLine[];
+}
+
+/** Answers the request when it is for `/api/sessions/<id>/reviews` (resolving true), else leaves it alone (false). */
+export type ReviewRoute = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
+/**
+ * Reads and writes a session's verdicts: GET the standing line per target, POST a `VerdictRequest`
+ * to append one. A write must be same-origin (a page of another site cannot vote through the
+ * person's browser), JSON (a form post cannot send it without a preflight) and small.
+ */
+export function createReviewRoute(options: ReviewRouteOptions): ReviewRoute {
+  return async (req, res) => {
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const match = REVIEWS_PATH.exec(pathname);
+    if (match === null) return false;
+    const sessionId = decodedId(match[1] ?? '');
+    const reviewFile = sessionId === undefined ? undefined : options.reviewFileOf(sessionId);
+    if (sessionId === undefined || reviewFile === undefined) {
+      answer(res, 404, { error: 'No such session' });
+      return true;
+    }
+    if (req.method === 'GET') {
+      const review = await readReview(reviewFile);
+      answer(res, 200, { lines: [...review.byTarget.values()] } satisfies ReviewsAnswer);
+      return true;
+    }
+    if (req.method !== 'POST') {
+      answer(res, 405, { error: 'GET or POST' }, { Allow: 'GET, POST' });
+      return true;
+    }
+    const refusal = writeRefusal(req, options);
+    if (refusal !== undefined) {
+      answer(res, refusal.status, { error: refusal.error }, refusal.status === 413 ? { Connection: 'close' } : {});
+      if (refusal.status === 413) req.resume();
+      return true;
+    }
+    const body = await bodyText(req);
+    if (body === undefined) {
+      answer(res, 413, { error: `The body is over ${String(MAX_VERDICT_BYTES)} bytes` }, { Connection: 'close' });
+      return true;
+    }
+    const line = verdictLine(body, options.reviewer);
+    if (!line.ok) {
+      answer(res, 400, { error: line.problem });
+      return true;
+    }
+    await appendReview(reviewFile, line.line);
+    options.onWritten?.(sessionId);
+    answer(res, 200, { line: line.line });
+    return true;
+  };
+}
+
+function decodedId(encoded: string): string | undefined {
+  try {
+    const id = decodeURIComponent(encoded);
+    return id === '' ? undefined : id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why this POST may not write, checked before a byte of its body is read; `undefined` when it may. */
+function writeRefusal(req: IncomingMessage, options: ReviewRouteOptions): { readonly status: number; readonly error: string } | undefined {
+  if (!options.canWrite(req)) return { status: 403, error: 'This page may not write verdicts' };
+  if (!isSameOrigin(req)) return { status: 403, error: 'A verdict must come from this server’s own page' };
+  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (type !== 'application/json') return { status: 415, error: 'The body must be application/json' };
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (length > MAX_VERDICT_BYTES) return { status: 413, error: `The body is over ${String(MAX_VERDICT_BYTES)} bytes` };
+  return undefined;
+}
+
+/** The `Origin` is this server's own (browsers send it on every POST), else the browser says it is same-origin. */
+function isSameOrigin(req: IncomingMessage): boolean {
+  const { origin, host } = req.headers;
+  if (origin !== undefined) {
+    const scheme = (req.socket as Partial<TLSSocket>).encrypted === true ? 'https' : 'http';
+    return host !== undefined && origin === `${scheme}://${host}`;
+  }
+  return req.headers['sec-fetch-site'] === 'same-origin';
+}
+
+/** The body as text, or `undefined` once it passes the limit (a chunked body has no length to check first). */
+async function bodyText(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_VERDICT_BYTES) {
+      req.resume();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The review line a request's body asks for, checked as a line read from a review file is. */
+function verdictLine(body: string, reviewer: string): { readonly ok: true; readonly line: ReviewLine } | { readonly ok: false; readonly problem: string } {
+  let request: unknown;
+  try {
+    request = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: 'The body is not JSON' };
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problem: 'The body is not a JSON object' };
+  const { target, verdict, note } = request as Partial<Record<keyof VerdictRequest, unknown>>;
+  return parseReviewLine(JSON.stringify({ at: new Date().toISOString(), reviewer, target, verdict, note }));
+}
+
+function answer(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  res.end(JSON.stringify(value));
+}
