@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { describe, expect, it, vi } from 'vitest';
@@ -142,6 +142,46 @@ describe('S3SessionMirror: the session objects under a prefix, as files of a fol
     } finally {
       await hostileMirror.close();
       await hostile.stop();
+    }
+  });
+
+  it('reports a download that fails once (a key that is also a folder), mirrors the rest, and tries it again on the next pass', async () => {
+    const prefix = freshPrefix();
+    const { bucket } = s3.server();
+    await putObject(s3.admin(), bucket, `${prefix}a.jsonl`, 'file\n');
+    await putObject(s3.admin(), bucket, `${prefix}a.jsonl/inside.jsonl`, 'inside\n');
+    await putObject(s3.admin(), bucket, `${prefix}b.jsonl`, 'b\n');
+    const { mirror, errors } = newMirror(prefix, path.join(await tempDir(), 'mirror'));
+    try {
+      // Downloads run side by side: whichever of the file and the folder comes second fails.
+      const first = await mirror.start();
+      const clash = [`${prefix}a.jsonl`, `${prefix}a.jsonl/inside.jsonl`];
+      expect(first.failed).toHaveLength(1);
+      expect(clash).toContain(first.failed[0]);
+      expect(first.downloaded).toEqual([...clash.filter((key) => key !== first.failed[0]), `${prefix}b.jsonl`].sort());
+      expect((await mirror.sync()).failed).toEqual(first.failed);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^Could not mirror s3:\/\/\S+ \((ENOTDIR|EEXIST|EISDIR): .*\); trying again on the next listing\.$/);
+      expect(errors[0]).toContain(`s3://${bucket}/${first.failed[0] ?? ''} (`);
+    } finally {
+      await mirror.close();
+    }
+  });
+
+  it('a damaged manifest is reported and everything is downloaded again', async () => {
+    const prefix = freshPrefix();
+    await putObject(s3.admin(), s3.server().bucket, `${prefix}a.jsonl`, 'a\n');
+    const folder = path.join(await tempDir(), 'mirror');
+    const first = newMirror(prefix, folder);
+    await first.mirror.start();
+    await first.mirror.close();
+    await writeFile(path.join(folder, '.s3-mirror-manifest'), '{"version":1,"loc');
+    const again = newMirror(prefix, folder);
+    try {
+      expect((await again.mirror.start()).downloaded).toEqual([`${prefix}a.jsonl`]);
+      expect(again.errors).toEqual([`The S3 mirror manifest in ${folder} is damaged; every object is downloaded again.`]);
+    } finally {
+      await again.mirror.close();
     }
   });
 
