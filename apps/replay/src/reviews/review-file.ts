@@ -39,6 +39,11 @@ export async function readReview(reviewPath: string): Promise<SessionReview> {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') return { byTarget: new Map(), problems: [] };
     throw cause;
   }
+  return parseReview(text);
+}
+
+/** What the text of a review file says (as `readReview`, for a review file read from elsewhere: an S3 object). */
+export function parseReview(text: string): SessionReview {
   const lines = text.split('\n');
   lines.pop(); // after the last newline: empty, or a line still being written
   const byTarget = new Map<string, ReviewLine>();
@@ -66,9 +71,14 @@ export async function appendReview(reviewPath: string, line: ReviewLine): Promis
     const { size } = await handle.stat();
     const last = Buffer.alloc(1);
     const torn = size > 0 && (await handle.read(last, 0, 1, size - 1)).bytesRead === 1 && last[0] !== 0x0a;
-    await handle.write(`${torn ? '\n' : ''}${JSON.stringify(line)}\n`);
+    await handle.write(reviewLineText(line, torn));
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** The text that appends `line`: a line of JSON, after a newline when the file ends in a torn line (one without its newline). */
+export function reviewLineText(line: ReviewLine, afterTornLine: boolean): string {
+  return `${afterTornLine ? '\n' : ''}${JSON.stringify(line)}\n`;
 }

@@ -10,7 +10,7 @@ declare module 's3rver' {
     configureBuckets?: { name: string; configs?: string[] }[];
   }
 
-  interface KoaContext {
+  export interface KoaContext {
     method: string;
     path: string;
     headers: Record<string, string | undefined>;
@@ -19,12 +19,28 @@ declare module 's3rver' {
     set(field: string, value: string): void;
   }
 
+  export interface S3rverObject {
+    bucket: string;
+    key: string;
+    content: Buffer | NodeJS.ReadableStream;
+    metadata: Record<string, string>;
+  }
+
+  export interface S3rverStore {
+    readonly rootDirectory: string;
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    /** Rejects when there is no such object. */
+    getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+    putObject(object: S3rverObject): Promise<{ md5: string; size: number }>;
+  }
+
   export default class S3rver {
     constructor(options: S3rverOptions);
     httpServer?: Server;
     /** Koa's middleware stack (s3rver is a Koa application). */
     middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-    store: { getResourcePath(bucket: string, key: string, resource: string): string };
+    store: S3rverStore;
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }
