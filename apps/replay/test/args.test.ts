@@ -25,7 +25,7 @@ function parse(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO
 }
 
 /** What every command line gets unless it says otherwise. */
-const DEFAULTS = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: false, reviewer: userInfo().username, cacheDir: DEFAULT_CACHE };
+const DEFAULTS = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: false, reviewer: userInfo().username, cacheDir: DEFAULT_CACHE, buckets: [] };
 
 async function usageError(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO_ENV): Promise<string> {
   const error: unknown = await parse(argv, cwd, env).then(
@@ -66,6 +66,13 @@ describe('parseReplayArgs: a command line that can run', () => {
       paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'other.jsonl')],
       storeDir: undefined,
     });
+    const bucket = await parse(['s3://night-runs/2026-12-03', 'session.jsonl'], cwd);
+    expect(bucket.kind === 'replay' && [bucket.options.mode, bucket.options.buckets, bucket.options.paths]).toEqual([
+      'workbench',
+      [{ bucket: 'night-runs', prefix: '2026-12-03/' }],
+      [path.join(cwd, 'session.jsonl')],
+    ]);
+    expect(await usageError(['s3://'], cwd)).toMatch(/bucket/);
     const defaults = { paths: [cwd], storeDir: path.join(cwd, 'store') };
     expect(await workbench([], defaults)).toEqual({ mode: 'workbench', ...defaults });
     // A path given is not the repository's sessions: their store is not used for it.
@@ -101,7 +108,7 @@ describe('parseReplayArgs: a command line that can run', () => {
 describe('parseReplayArgs: every refusal names the flag and what it accepts', () => {
   it('refuses no path when there are no defaults to fall back on', async () => {
     const cwd = await workspace();
-    expect(await usageError([], cwd)).toMatch(/^name a session file or folder\nusage: pnpm replay \[<session file or folder>…\]/);
+    expect(await usageError([], cwd)).toMatch(/^name a session file or folder\nusage: pnpm replay \[<session file, folder or s3:\/\/bucket\/prefix>…\]/);
   });
 
   it('refuses an unknown flag and lists the allowed ones', async () => {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { VerdictRequest } from '../wire/workbench.ts';
 import { readReview, reviewFilePath } from '../src/reviews/review-file.ts';
+import { localReviewFile } from '../src/reviews/local-review-file.ts';
 import { callTarget } from '../src/reviews/review-line.ts';
 import { createReviewRoute, MAX_VERDICT_BYTES, type ReviewRouteOptions } from '../src/server/review-route.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -45,7 +46,7 @@ async function reviewServer(options: Partial<ReviewRouteOptions> & Pick<ReviewRo
 async function servedSession(options: Partial<ReviewRouteOptions> = {}): Promise<{ readonly base: string; readonly logPath: string; readonly url: string }> {
   const logPath = path.join(await tempDir(), 'run.jsonl');
   await writeFile(logPath, '{"type":"session","version":0,"id":"s","createdAt":1,"cwd":"/w"}\n');
-  const base = await reviewServer({ reviewFileOf: (id) => (id === 'night/run.jsonl' ? reviewFilePath(logPath) : undefined), ...options });
+  const base = await reviewServer({ reviewFileOf: (id) => (id === 'night/run.jsonl' ? localReviewFile(reviewFilePath(logPath)) : undefined), ...options });
   return { base, logPath, url: `${base}/api/sessions/${encodeURIComponent('night/run.jsonl')}/reviews` };
 }
 
@@ -170,7 +171,7 @@ describe('review route: two servers over one session', () => {
         .update(await readFile(logPath))
         .digest('hex');
     const before = await digest();
-    const reviewFileOf = (id: string) => (id === 'run.jsonl' ? reviewFilePath(logPath) : undefined);
+    const reviewFileOf = (id: string) => (id === 'run.jsonl' ? localReviewFile(reviewFilePath(logPath)) : undefined);
     const bases = await Promise.all([reviewServer({ reviewFileOf, reviewer: 'tab-a' }), reviewServer({ reviewFileOf, reviewer: 'server-b' })]);
     const PER_SERVER = 60;
     const statuses = await Promise.all(

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { readReview, reviewFilePath } from '../src/reviews/review-file.ts';
+import { localReviewFile } from '../src/reviews/local-review-file.ts';
 import { createReviewRoute } from '../src/server/review-route.ts';
 import { startReplayServer } from '../src/server/replay-server.ts';
 import { ensureViewerBuilt, VIEWER_BUILD_DIR } from '../src/server/viewer-build.ts';
@@ -53,7 +54,7 @@ async function serve(session: string): Promise<Served> {
   const replayPort = new URL(replay.url).port;
   let refuse = false;
   const reviews = createReviewRoute({
-    reviewFileOf: (id) => (id === 'current' ? reviewFilePath(logPath) : undefined),
+    reviewFileOf: (id) => (id === 'current' ? localReviewFile(reviewFilePath(logPath)) : undefined),
     reviewer: 'qa',
     canWrite: () => {
       const allowed = !refuse;

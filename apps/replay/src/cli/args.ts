@@ -6,12 +6,14 @@ import { parseArgs } from 'node:util';
 
 import { isLoopbackHost } from '@toolcard/host-read-image';
 
+import { isS3Url, parseS3Location, type S3Location } from '../s3/s3-location.ts';
+
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file or folder>… [--format json|csv|junit]';
 export const USAGE = [
-  'usage: pnpm replay [<session file or folder>…] [--store DIR] [--port N] [--open]',
+  'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
   `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
-  "With no path: the repository's own recorded sessions. One file: that session. Folders or several files: the index of every session in them.",
+  "With no path: the repository's own recorded sessions. One file: that session. Folders, buckets or several files: the index of every session in them.",
 ].join('\n');
 
 /** The port QA can bookmark; `--port 0` asks the system for a free one. */
@@ -28,6 +30,8 @@ export interface ReplayOptions {
   readonly mode: 'session' | 'workbench';
   /** Absolute paths of the files and folders given (in session mode, the one log). */
   readonly paths: readonly string[];
+  /** `s3://bucket/prefix` locations given: their session objects are mirrored into the cache and indexed with the rest. */
+  readonly buckets: readonly S3Location[];
   /** Absolute path of the attachment store directory; absent = images of our own logs show as not in the store. */
   readonly storeDir?: string;
   readonly port: number;
@@ -94,10 +98,12 @@ export async function parseReplayArgs(
     );
   }
   if (positionals.length === 0 && defaults === undefined) throw new ReplayUsageError(`name a session file or folder\n${USAGE}`);
-  const given = positionals.length === 0 ? undefined : positionals.map((each) => path.resolve(cwd, each));
+  const buckets = positionals.filter(isS3Url).map(checkS3Location);
+  const local = positionals.filter((each) => !isS3Url(each));
+  const given = positionals.length === 0 ? undefined : local.map((each) => path.resolve(cwd, each));
   const paths = given ?? defaults?.paths ?? [];
   const kinds = await Promise.all(paths.map(checkSessionPath));
-  const mode = kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
+  const mode = buckets.length === 0 && kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
   const storeGiven = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
   if (storeGiven !== undefined) await checkStoreDir(storeGiven);
   const storeDir = storeGiven ?? (given === undefined ? defaults?.storeDir : undefined);
@@ -109,6 +115,7 @@ export async function parseReplayArgs(
     options: {
       mode,
       paths,
+      buckets,
       ...(storeDir === undefined ? {} : { storeDir }),
       port,
       host,
@@ -119,6 +126,14 @@ export async function parseReplayArgs(
       cacheDir,
     },
   };
+}
+
+function checkS3Location(given: string): S3Location {
+  try {
+    return parseS3Location(given);
+  } catch (cause) {
+    throw new ReplayUsageError(cause instanceof Error ? cause.message : String(cause));
+  }
 }
 
 /** `$XDG_CACHE_HOME/toolcard-replay`, else `~/.cache/toolcard-replay`. */

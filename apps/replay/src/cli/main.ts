@@ -9,9 +9,12 @@ import path from 'node:path';
 
 import { ensureViewerBuilt } from '../server/viewer-build.ts';
 import { startReplayServer } from '../server/replay-server.ts';
-import { SessionIndex } from '../workbench/session-index.ts';
-import { defaultCacheDir, parseReplayArgs, ReplayUsageError, USAGE, type ReplayOptions } from './args.ts';
+import { localReviewFile } from '../reviews/local-review-file.ts';
+import { reviewFilePath } from '../reviews/review-file.ts';
+import { formatS3Location } from '../s3/s3-location.ts';
+import { defaultCacheDir, parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
 import { recordedSessions } from './recorded-sessions.ts';
+import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
 
@@ -51,19 +54,33 @@ async function main(): Promise<number> {
       console.error(`replay: ${logPath} is empty: waiting for its first line (its content says how it is read)`);
     },
   };
-  const index = options.mode === 'workbench' ? sessionIndex(options) : undefined;
+  const say = (message: string) => {
+    console.error(`replay: ${message}`);
+  };
+  let workbench;
+  try {
+    workbench = options.mode === 'workbench' ? await openWorkbench(options, say, sayOnceEach()) : undefined;
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+    return 2;
+  }
+  const reviewsElsewhere = options.reviewsDir === undefined ? undefined : { dir: options.reviewsDir, root: path.dirname(options.paths[0] ?? '') };
   let server;
   try {
-    server = await startReplayServer(index === undefined ? { ...common, logPath: options.paths[0] ?? '' } : { ...common, catalog: index });
+    server = await startReplayServer(
+      workbench === undefined
+        ? { ...common, logPath: options.paths[0] ?? '', reviewFileOf: (_id, logPath) => localReviewFile(reviewFilePath(logPath, reviewsElsewhere)) }
+        : { ...common, catalog: workbench.index, reviewFileOf: (id, logPath) => workbench.reviewFileOf(id, logPath) },
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       console.error(`replay: --port ${options.port} is in use; pass another --port N (0 picks a free port)`);
-      await index?.close();
+      await workbench?.close();
       return 2;
     }
     throw error;
   }
-  if (options.mode === 'workbench') console.error(`replay: the index of ${options.paths.join(', ')}`);
+  if (options.mode === 'workbench') say(`the index of ${[...options.paths, ...options.buckets.map(formatS3Location)].join(', ')}`);
   else if (server.spooled) {
     console.error(`replay: ${options.paths[0] ?? ''} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
     if (options.storeDir !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
@@ -80,34 +97,11 @@ async function main(): Promise<number> {
     });
   }
   const stop = () => {
-    void Promise.all([server.close(), index?.close()]).then(() => process.exit(0));
+    void Promise.all([server.close(), workbench?.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;
-}
-
-/**
- * The index of every session under the paths given: the server listens at once and the page shows
- * the rows as the first pass summarises them (a first visit to thousands of files takes a while).
- */
-function sessionIndex(options: ReplayOptions): SessionIndex {
-  const index = new SessionIndex({
-    roots: options.paths,
-    cacheDir: options.cacheDir,
-    ...(options.reviewsDir === undefined ? {} : { reviews: { dir: options.reviewsDir } }),
-    onError: sayOnceEach(),
-  });
-  const started = performance.now();
-  index.start().then(
-    () => {
-      console.error(`replay: indexed ${String(index.answer().sessions.length)} sessions in ${Math.round(performance.now() - started)} ms`);
-    },
-    (error: unknown) => {
-      console.error(`replay: indexing failed: ${error instanceof Error ? error.message : String(error)}`);
-    },
-  );
-  return index;
 }
 
 /** A file the index cannot read or a watch that fails: said once per message (a failing file is retried at every change). */

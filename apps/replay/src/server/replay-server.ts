@@ -4,11 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createHostGuard } from '@toolcard/host-read-image';
 
 import type { WorkbenchInfo } from '../../wire/workbench.ts';
+import { localReviewFile, type ReviewFile } from '../reviews/local-review-file.ts';
+import { reviewFilePath } from '../reviews/review-file.ts';
 import { AccessToken, refuse, SIGN_IN_PATH } from './access-token.ts';
 import { sendJson, serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
 import { serveLog } from './log-route.ts';
 import { OpenSessions } from './open-sessions.ts';
 import { SESSION_ID } from './live-session.ts';
+import { createReviewRoute } from './review-route.ts';
 import { sessionRoute } from './session-route.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
 import { STAMP_FILE } from './viewer-build.ts';
@@ -26,6 +29,8 @@ interface CommonOptions {
   readonly token?: string;
   /** Who verdicts are recorded as. */
   readonly reviewer?: string;
+  /** Where a session's verdicts are kept; by default beside its log (`<log>.review.jsonl`). */
+  readonly reviewFileOf?: (sessionId: string, logPath: string) => ReviewFile | undefined;
   /** The files and folders given, as the page names them. */
   readonly roots?: readonly string[];
   /** The built viewer (index.html and assets/). */
@@ -64,8 +69,9 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const files = await loadStaticFiles(options.viewerDir, [STAMP_FILE]);
   const catalog = 'catalog' in options ? options.catalog : undefined;
   const logPath = 'logPath' in options ? options.logPath : undefined;
+  const locate = (id: string): string | undefined => (catalog === undefined ? (id === SESSION_ID ? logPath : undefined) : catalog.sessionById(id)?.path);
   const sessions = new OpenSessions({
-    locate: (id) => (catalog === undefined ? (id === SESSION_ID ? logPath : undefined) : catalog.sessionById(id)?.path),
+    locate,
     storeDir: options.storeDir,
     onFollowError: (file, error) => options.onFollowError?.(error, file),
     onWaitingForContent: (file) => options.onWaitingForContent?.(file),
@@ -73,6 +79,19 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   // One file: read (or its copy begun) before the server listens, as it has always been.
   const single = logPath === undefined ? undefined : await sessions.get(SESSION_ID);
   const token = options.token === undefined ? undefined : new AccessToken(options.token);
+  const reviews = createReviewRoute({
+    reviewFileOf: (id) => {
+      const file = locate(id);
+      if (file === undefined) return undefined;
+      return options.reviewFileOf === undefined ? localReviewFile(reviewFilePath(file)) : options.reviewFileOf(id, file);
+    },
+    reviewer: options.reviewer ?? 'reviewer',
+    // Off loopback every request has shown the token by now (see route).
+    canWrite: () => true,
+    onWritten: (id) => {
+      void Promise.resolve(catalog?.reviewChanged(id)).catch(() => undefined);
+    },
+  });
   const info: WorkbenchInfo = {
     mode: catalog === undefined ? 'session' : 'workbench',
     roots: options.roots ?? (logPath === undefined ? [] : [logPath]),
@@ -104,6 +123,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
         return;
       }
     }
+    if (await reviews(req, res)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD' && !pathname.startsWith('/api/sessions/')) {
       plain(res, 405, 'Method not allowed');
       return;

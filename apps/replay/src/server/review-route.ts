@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 
 import type { VerdictRequest } from '../../wire/workbench.ts';
-import { appendReview, readReview } from '../reviews/review-file.ts';
+import type { ReviewFile } from '../reviews/local-review-file.ts';
 import { parseReviewLine, type ReviewLine } from '../reviews/review-line.ts';
 
 /** A verdict with the longest note a person types fits many times over; anything bigger is not a verdict. */
@@ -11,8 +11,8 @@ export const MAX_VERDICT_BYTES = 16 * 1024;
 const REVIEWS_PATH = /^\/api\/sessions\/([^/]+)\/reviews$/;
 
 export interface ReviewRouteOptions {
-  /** The review file of a session id, `undefined` for an id the server does not serve. */
-  readonly reviewFileOf: (sessionId: string) => string | undefined;
+  /** The review file of a session id (beside its log, under `--reviews`, or an S3 object), `undefined` for an id the server does not serve. */
+  readonly reviewFileOf: (sessionId: string) => ReviewFile | undefined;
   /** Who the verdicts written here are recorded as. */
   readonly reviewer: string;
   /** Whether this request may write (off loopback: it carries the token). */
@@ -46,7 +46,7 @@ export function createReviewRoute(options: ReviewRouteOptions): ReviewRoute {
       return true;
     }
     if (req.method === 'GET') {
-      const review = await readReview(reviewFile);
+      const review = await reviewFile.read();
       answer(res, 200, { lines: [...review.byTarget.values()] } satisfies ReviewsAnswer);
       return true;
     }
@@ -70,7 +70,7 @@ export function createReviewRoute(options: ReviewRouteOptions): ReviewRoute {
       answer(res, 400, { error: line.problem });
       return true;
     }
-    await appendReview(reviewFile, line.line);
+    await reviewFile.append(line.line);
     options.onWritten?.(sessionId);
     answer(res, 200, { line: line.line });
     return true;

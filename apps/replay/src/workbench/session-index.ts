@@ -122,6 +122,12 @@ export class SessionIndex {
     return entry === undefined ? undefined : { path: entry.candidate.path, root: entry.candidate.root, row: entry.row };
   }
 
+  /** Where a listed session's verdicts are kept: beside its log, or under `reviews.dir`; undefined for any other id. */
+  reviewPathOf(id: string): string | undefined {
+    const entry = this.entries.get(id);
+    return entry === undefined ? undefined : this.reviewPathOfCandidate(entry.candidate);
+  }
+
   /** A verdict or note was written for session `id`: its review progress is read again. */
   async reviewChanged(id: string): Promise<void> {
     const entry = this.entries.get(id);
@@ -219,15 +225,19 @@ export class SessionIndex {
   }
 
   private async reviewOf(candidate: CandidateFile, targets: number): Promise<ReviewState> {
-    const { reviews } = this.options;
-    const { root } = candidate;
-    const elsewhere =
-      reviews === undefined ? undefined : { dir: path.join(reviews.dir, root.name ?? ''), root: root.kind === 'file' ? path.dirname(root.path) : root.path };
     try {
-      return await reviewStateOf(reviewFilePath(candidate.path, elsewhere), targets);
+      return await reviewStateOf(this.reviewPathOfCandidate(candidate), targets);
     } catch (error) {
       this.options.onError(error);
       return unreviewed(targets);
     }
+  }
+
+  private reviewPathOfCandidate(candidate: CandidateFile): string {
+    const { reviews } = this.options;
+    const { root } = candidate;
+    const elsewhere =
+      reviews === undefined ? undefined : { dir: path.join(reviews.dir, root.name ?? ''), root: root.kind === 'file' ? path.dirname(root.path) : root.path };
+    return reviewFilePath(candidate.path, elsewhere);
   }
 }
