@@ -5,7 +5,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { SessionReading } from '../../src/workbench/session-summary.ts';
-import { claudeCodeSubagentFile, claudeCodeTaskTranscript, claudeCodeTranscript, SUBAGENT_SESSION_ID } from '../support/foreign-sessions.ts';
+import {
+  claudeCodeSubagentFile,
+  claudeCodeTaskTranscript,
+  claudeCodeTranscript,
+  prettyAnthropicMessages,
+  SUBAGENT_SESSION_ID,
+} from '../support/foreign-sessions.ts';
 import { LONG_BASE64_RUN } from '../support/inline-images.ts';
 import { useTempDirs } from '../temp-dirs.ts';
 import { pasted, readWhole, screenshot, threeFormatFolder } from './session-folder.ts';
@@ -49,6 +55,14 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     expect(claude.startedAt).toBe(Date.UTC(2025, 9, 1, 12, 0, 1));
     const codex = (await summarise(files.codex)).summary;
     expect(codex).toMatchObject({ format: 'codex', images: 2, title: 'make an icon like this' });
+  });
+
+  it('one JSON document over many lines is read whole, its images replaced, to the same counts', async () => {
+    const file = path.join(await tempDir(), 'messages.json');
+    await writeFile(file, prettyAnthropicMessages(screenshot));
+    const { summary, searchText } = await summarise(file, 64);
+    expect(summary).toMatchObject({ ...(await readWhole(file)), format: 'anthropic-messages', images: 1, title: 'what is in this picture?' });
+    expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
   });
 
   it('search text: prompts, arguments and results, lowercased, never base64', async () => {
