@@ -81,6 +81,16 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     }
   });
 
+  it('search text: a result’s long base64 (an encoded file, not an image) is left out, its words around it kept', async () => {
+    const file = path.join(await tempDir(), 'encoded.jsonl');
+    const encoded = Buffer.from('x'.repeat(600)).toString('base64');
+    await writeFile(file, claudeCodeTranscript(screenshot, pasted).replace('look at the login screen', `encode it: ${encoded} done`));
+    const { searchText } = await summarise(file);
+    expect(searchText).toContain('encode it:');
+    expect(searchText).toContain(' done');
+    expect(searchText).not.toContain(encoded.slice(0, 40).toLowerCase());
+  });
+
   it('a title is the first prompt on one line, at most 200 characters; the file’s name when the user said nothing', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'long.jsonl');
