@@ -213,7 +213,11 @@ export class SessionIndex {
       if (this.entries.delete(candidate.id)) this.waiters.bump();
       return;
     }
-    const review = await this.reviewOf(candidate, summary.calls + summary.images);
+    // A folder's listing shows whether a review file is beside the log: reopening thousands of sessions opens none of the missing ones.
+    const review =
+      this.options.reviews === undefined && candidate.reviewBeside === false
+        ? unreviewed(summary.calls + summary.images)
+        : await this.reviewOf(candidate, summary.calls + summary.images);
     const row: SessionRow = { id: candidate.id, file: candidate.file, ...summary, review: review.progress, size: version.size, modifiedAt: version.mtimeMs };
     this.entries.set(candidate.id, { candidate, row, textPath, review });
     this.waiters.bump();
