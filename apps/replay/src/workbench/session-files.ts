@@ -61,6 +61,11 @@ function isSkippedFolder(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
 }
 
+/** False for a path (relative to a folder root, '/'-separated) a listing never looks in: under a hidden folder or `node_modules`, or itself hidden. */
+export function isSearchedPath(relative: string): boolean {
+  return !relative.split('/').some(isSkippedFolder);
+}
+
 function isCandidateName(name: string): boolean {
   return CANDIDATE.test(name) && !name.endsWith(REVIEW_SUFFIX) && !name.startsWith('.');
 }

@@ -8,7 +8,7 @@ import { SerialRuns } from '../server/serial-runs.ts';
 import type { SessionIndexAnswer, SessionRow } from '../../wire/workbench.ts';
 import { watchFolder } from './folder-watch.ts';
 import { reviewStateOf, unreviewed, type ReviewState } from './review-progress.ts';
-import { candidateFiles, sessionRoots, type CandidateFile, type SessionRoot } from './session-files.ts';
+import { candidateFiles, isSearchedPath, sessionRoots, type CandidateFile, type SessionRoot } from './session-files.ts';
 import { sessionsHolding } from './session-search.ts';
 import { SummaryCache } from './summary-cache.ts';
 import { VersionWaiters } from './version-waiters.ts';
@@ -66,6 +66,8 @@ export class SessionIndex {
   /** Candidates summarised (listed or not), by absolute path: the version each is of. */
   private readonly seen = new Map<string, { readonly size: number; readonly mtimeMs: number }>();
   private readonly refreshing = new Map<string, Promise<void>>();
+  /** Every candidate of the last listing of each root, by absolute path. */
+  private readonly candidates = new Map<string, CandidateFile>();
   private readonly rescans = new Map<SessionRoot, SerialRuns>();
   private readonly stops: (() => void)[] = [];
   private roots: SessionRoot[] = [];
@@ -150,9 +152,19 @@ export class SessionIndex {
     return watchFolder(
       root.path,
       (names) => {
-        const reviews = [...names].filter((name): name is string => name?.endsWith(REVIEW_SUFFIX) === true);
-        for (const review of reviews) this.reviewChangedAt(path.join(root.path, review.slice(0, -REVIEW_SUFFIX.length)));
-        if (reviews.length < names.size) rescan();
+        // A file already listed is read again on its own (a growing session costs a stat and its new bytes); anything else lists the root again.
+        let listAgain = false;
+        for (const name of names) {
+          if (name === null) listAgain = true;
+          else if (!isSearchedPath(name)) continue;
+          else if (name.endsWith(REVIEW_SUFFIX)) this.reviewChangedAt(path.join(root.path, name.slice(0, -REVIEW_SUFFIX.length)));
+          else {
+            const known = this.candidates.get(path.join(root.path, name));
+            if (known === undefined) listAgain = true;
+            else this.refresh(known).catch(this.options.onError);
+          }
+        }
+        if (listAgain) rescan();
       },
       { debounceMs: this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS, fallbackMs: this.options.fallbackMs ?? DEFAULT_FALLBACK_MS, onError: this.options.onError },
     );
@@ -166,6 +178,8 @@ export class SessionIndex {
   private async rescan(root: SessionRoot): Promise<void> {
     if (this.closed) return;
     const candidates = await candidateFiles(root);
+    for (const [candidatePath, candidate] of this.candidates) if (candidate.root === root) this.candidates.delete(candidatePath);
+    for (const candidate of candidates) this.candidates.set(candidate.path, candidate);
     const present = new Set(candidates.map((candidate) => candidate.id));
     for (const [id, entry] of this.entries) {
       if (entry.candidate.root === root && !present.has(id)) {
@@ -199,8 +213,11 @@ export class SessionIndex {
     try {
       info = await stat(candidate.path);
     } catch (error) {
-      // Removed since it was listed: the next rescan drops its row.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      // Removed since it was listed: a listing drops its row.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.rescans.get(candidate.root)?.request().catch(this.options.onError);
+        return;
+      }
       throw error;
     }
     const before = this.seen.get(candidate.path);
