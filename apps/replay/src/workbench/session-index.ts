@@ -140,6 +140,8 @@ export class SessionIndex {
     this.closed = true;
     for (const stop of this.stops.splice(0)) stop();
     await Promise.all([...this.rescans.values()].map((runs) => runs.settled()));
+    // A watch event's refresh runs outside the listings: none may write to the cache after close.
+    await Promise.allSettled([...this.refreshing.values()]);
     this.waiters.releaseAll();
   }
 
