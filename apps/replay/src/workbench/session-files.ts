@@ -25,6 +25,8 @@ export interface CandidateFile {
   readonly id: string;
   /** Given on its own: listed whatever its content. */
   readonly explicit: boolean;
+  /** Whether its folder's listing held its review file beside it (undefined: not listed, look). */
+  readonly reviewBeside?: boolean;
 }
 
 const CANDIDATE = /\.jsonl?$/;
@@ -57,6 +59,11 @@ export async function sessionRoots(paths: readonly string[]): Promise<SessionRoo
 
 function isSkippedFolder(name: string): boolean {
   return name.startsWith('.') || name === 'node_modules';
+}
+
+/** False for a path (relative to a folder root, '/'-separated) a listing never looks in: under a hidden folder or `node_modules`, or itself hidden. */
+export function isSearchedPath(relative: string): boolean {
+  return !relative.split('/').some(isSkippedFolder);
 }
 
 function isCandidateName(name: string): boolean {
@@ -93,11 +100,14 @@ export async function candidateFiles(root: SessionRoot): Promise<CandidateFile[]
     } catch {
       continue;
     }
+    const names = new Set(entries.map((entry) => entry.name));
     for (const entry of entries) {
       const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
       if (entry.isDirectory() && !isSkippedFolder(entry.name) && !(await isSubagentsFolder(root.path, relative, entry.name))) pending.push(child);
-      else if (entry.isFile() && isCandidateName(entry.name))
-        found.push({ path: path.join(root.path, child), root, file: child, id: root.name === undefined ? child : `${root.name}/${child}`, explicit: false });
+      else if (entry.isFile() && isCandidateName(entry.name)) {
+        const id = root.name === undefined ? child : `${root.name}/${child}`;
+        found.push({ path: path.join(root.path, child), root, file: child, id, explicit: false, reviewBeside: names.has(`${entry.name}${REVIEW_SUFFIX}`) });
+      }
     }
   }
   return found.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

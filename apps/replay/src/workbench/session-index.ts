@@ -1,5 +1,4 @@
 import { stat } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 
 import { REVIEW_SUFFIX, reviewFilePath } from '../reviews/review-file.ts';
@@ -9,7 +8,7 @@ import { SerialRuns } from '../server/serial-runs.ts';
 import type { SessionIndexAnswer, SessionRow } from '../../wire/workbench.ts';
 import { watchFolder } from './folder-watch.ts';
 import { reviewStateOf, unreviewed, type ReviewState } from './review-progress.ts';
-import { candidateFiles, sessionRoots, type CandidateFile, type SessionRoot } from './session-files.ts';
+import { candidateFiles, isSearchedPath, sessionRoots, type CandidateFile, type SessionRoot } from './session-files.ts';
 import { sessionsHolding } from './session-search.ts';
 import { SummaryCache } from './summary-cache.ts';
 import { VersionWaiters } from './version-waiters.ts';
@@ -23,7 +22,7 @@ export interface SessionIndexOptions {
   readonly reviews?: { readonly dir: string };
   /** Failures that lose nothing but this file's row or this change (an unreadable file, a watch error). */
   readonly onError: (error: unknown) => void;
-  /** Files summarised at once in the first pass; default: the machine's cores. */
+  /** Files summarised at once (their reads overlap; the parsing is one thread's); default 8. */
   readonly concurrency?: number;
   /** Watch events closer than this are one rescan. */
   readonly debounceMs?: number;
@@ -48,6 +47,8 @@ export interface IndexedSession {
   readonly row: SessionRow;
 }
 
+/** Enough files in flight that one's parse runs while others' reads wait (measured: 2 left the thread idle ~15% of a first pass). */
+const DEFAULT_CONCURRENCY = 8;
 const DEFAULT_DEBOUNCE_MS = 200;
 const DEFAULT_FALLBACK_MS = 10_000;
 
@@ -65,6 +66,8 @@ export class SessionIndex {
   /** Candidates summarised (listed or not), by absolute path: the version each is of. */
   private readonly seen = new Map<string, { readonly size: number; readonly mtimeMs: number }>();
   private readonly refreshing = new Map<string, Promise<void>>();
+  /** Every candidate of the last listing of each root, by absolute path. */
+  private readonly candidates = new Map<string, CandidateFile>();
   private readonly rescans = new Map<SessionRoot, SerialRuns>();
   private readonly stops: (() => void)[] = [];
   private roots: SessionRoot[] = [];
@@ -143,6 +146,8 @@ export class SessionIndex {
     this.closed = true;
     for (const stop of this.stops.splice(0)) stop();
     await Promise.all([...this.rescans.values()].map((runs) => runs.settled()));
+    // A watch event's refresh runs outside the listings: none may write to the cache after close.
+    await Promise.allSettled([...this.refreshing.values()]);
     this.waiters.releaseAll();
   }
 
@@ -155,9 +160,19 @@ export class SessionIndex {
     return watchFolder(
       root.path,
       (names) => {
-        const reviews = [...names].filter((name): name is string => name?.endsWith(REVIEW_SUFFIX) === true);
-        for (const review of reviews) this.reviewChangedAt(path.join(root.path, review.slice(0, -REVIEW_SUFFIX.length)));
-        if (reviews.length < names.size) rescan();
+        // A file already listed is read again on its own (a growing session costs a stat and its new bytes); anything else lists the root again.
+        let listAgain = false;
+        for (const name of names) {
+          if (name === null) listAgain = true;
+          else if (!isSearchedPath(name)) continue;
+          else if (name.endsWith(REVIEW_SUFFIX)) this.reviewChangedAt(path.join(root.path, name.slice(0, -REVIEW_SUFFIX.length)));
+          else {
+            const known = this.candidates.get(path.join(root.path, name));
+            if (known === undefined) listAgain = true;
+            else this.refresh(known).catch(this.options.onError);
+          }
+        }
+        if (listAgain) rescan();
       },
       { debounceMs: this.options.debounceMs ?? DEFAULT_DEBOUNCE_MS, fallbackMs: this.options.fallbackMs ?? DEFAULT_FALLBACK_MS, onError: this.options.onError },
     );
@@ -171,6 +186,8 @@ export class SessionIndex {
   private async rescan(root: SessionRoot): Promise<void> {
     if (this.closed) return;
     const candidates = await candidateFiles(root);
+    for (const [candidatePath, candidate] of this.candidates) if (candidate.root === root) this.candidates.delete(candidatePath);
+    for (const candidate of candidates) this.candidates.set(candidate.path, candidate);
     const present = new Set(candidates.map((candidate) => candidate.id));
     for (const [id, entry] of this.entries) {
       if (entry.candidate.root === root && !present.has(id)) {
@@ -187,7 +204,7 @@ export class SessionIndex {
         if (candidate !== undefined) await this.refresh(candidate).catch(this.options.onError);
       }
     };
-    await Promise.all(Array.from({ length: this.options.concurrency ?? os.availableParallelism() }, work));
+    await Promise.all(Array.from({ length: this.options.concurrency ?? DEFAULT_CONCURRENCY }, work));
   }
 
   /** Summarises `candidate` if it changed since it was last seen (one refresh per file at a time). */
@@ -204,8 +221,11 @@ export class SessionIndex {
     try {
       info = await stat(candidate.path);
     } catch (error) {
-      // Removed since it was listed: the next rescan drops its row.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      // Removed since it was listed: a listing drops its row.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        this.rescans.get(candidate.root)?.request().catch(this.options.onError);
+        return;
+      }
       throw error;
     }
     const before = this.seen.get(candidate.path);
@@ -218,7 +238,11 @@ export class SessionIndex {
       if (this.entries.delete(candidate.id)) this.waiters.bump();
       return;
     }
-    const review = await this.reviewOf(candidate, summary.calls + summary.images);
+    // A folder's listing shows whether a review file is beside the log: reopening thousands of sessions opens none of the missing ones.
+    const review =
+      this.options.reviews === undefined && candidate.reviewBeside === false
+        ? unreviewed(summary.calls + summary.images)
+        : await this.reviewOf(candidate, summary.calls + summary.images);
     const row: SessionRow = { id: candidate.id, file: candidate.file, ...summary, review: review.progress, size: version.size, modifiedAt: version.mtimeMs };
     this.entries.set(candidate.id, { candidate, row, textPath, review });
     this.waiters.bump();

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -130,7 +130,7 @@ describe('SessionIndex: every session under the folders given', () => {
     expect(await again.index.search('login screen')).toHaveLength(1);
   });
 
-  it('live: a session added to the folder, and one growing, show up in the answer', async () => {
+  it('live: a session added to the folder, one growing, a verdict written beside one, and one removed show in the answer', async () => {
     const dir = await tempDir();
     await mkdir(path.join(dir, 'day1'));
     const { index } = await openIndex({ roots: [dir] });
@@ -146,7 +146,13 @@ describe('SessionIndex: every session under the folders given', () => {
     await mkdir(path.join(dir, 'day2', 'run'), { recursive: true });
     await writeFile(path.join(dir, 'day2', 'run', 'session.jsonl'), claudeCodeTranscript(screenshot, pasted));
     await until(index, () => index.answer().sessions.length === 2);
+    // A verdict another server wrote beside the log.
+    await appendReview(reviewFilePath(file), { at: new Date().toISOString(), reviewer: 'other', target: 'call:ig_1', verdict: 'fail' });
+    await until(index, () => index.sessionById('day1/rollout.jsonl')?.row.review.failed === 1);
     expect(await readFile(file, 'utf8')).toContain(generated);
+    await rm(file);
+    await until(index, () => index.answer().sessions.length === 1);
+    expect(index.sessionById('day1/rollout.jsonl')).toBeUndefined();
   });
 
   it('an aborted wait for a change leaves no waiter and no timer behind', async () => {

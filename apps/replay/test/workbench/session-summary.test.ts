@@ -5,7 +5,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { SessionReading } from '../../src/workbench/session-summary.ts';
-import { claudeCodeSubagentFile, claudeCodeTaskTranscript, claudeCodeTranscript, SUBAGENT_SESSION_ID } from '../support/foreign-sessions.ts';
+import {
+  claudeCodeSubagentFile,
+  claudeCodeTaskTranscript,
+  claudeCodeTranscript,
+  prettyAnthropicMessages,
+  SUBAGENT_SESSION_ID,
+} from '../support/foreign-sessions.ts';
 import { LONG_BASE64_RUN } from '../support/inline-images.ts';
 import { useTempDirs } from '../temp-dirs.ts';
 import { pasted, readWhole, screenshot, threeFormatFolder } from './session-folder.ts';
@@ -51,6 +57,14 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     expect(codex).toMatchObject({ format: 'codex', images: 2, title: 'make an icon like this' });
   });
 
+  it('one JSON document over many lines is read whole, its images replaced, to the same counts', async () => {
+    const file = path.join(await tempDir(), 'messages.json');
+    await writeFile(file, prettyAnthropicMessages(screenshot));
+    const { summary, searchText } = await summarise(file, 64);
+    expect(summary).toMatchObject({ ...(await readWhole(file)), format: 'anthropic-messages', images: 1, title: 'what is in this picture?' });
+    expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
+  });
+
   it('search text: prompts, arguments and results, lowercased, never base64', async () => {
     const files = await threeFormatFolder(await tempDir());
     const ours = await summarise(files.toolcard);
@@ -65,6 +79,16 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
       expect(searchText).not.toContain(screenshot.slice(0, 40).toLowerCase());
       expect(searchText).not.toContain(pasted.slice(0, 40).toLowerCase());
     }
+  });
+
+  it('search text: a result’s long base64 (an encoded file, not an image) is left out, its words around it kept', async () => {
+    const file = path.join(await tempDir(), 'encoded.jsonl');
+    const encoded = Buffer.from('x'.repeat(600)).toString('base64');
+    await writeFile(file, claudeCodeTranscript(screenshot, pasted).replace('look at the login screen', `encode it: ${encoded} done`));
+    const { searchText } = await summarise(file);
+    expect(searchText).toContain('encode it:');
+    expect(searchText).toContain(' done');
+    expect(searchText).not.toContain(encoded.slice(0, 40).toLowerCase());
   });
 
   it('a title is the first prompt on one line, at most 200 characters; the file’s name when the user said nothing', async () => {

@@ -1,4 +1,4 @@
-import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,24 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     await writeFile(path.join(path.dirname(file), 'copy.jsonl'), await readFile(file));
     const copy = path.join(path.dirname(file), 'copy.jsonl');
     expect((await cache().summaryOf(copy, await versionOf(copy), 'session.jsonl')).summary).toEqual(grown.summary);
+  });
+
+  it('an entry is of one version of the file: rewritten to the same size, or to other bytes under the same time, it is read again', async () => {
+    const { file, counted, cache } = await setUp();
+    const text = claudeCodeTranscript(screenshot, pasted);
+    const first = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
+    const { mtime } = await stat(file);
+    await writeFile(file, text.replace('look at the login screen', 'look at the LOGIN screen'));
+    await utimes(file, mtime, new Date(mtime.getTime() + 5000));
+    counted.bytes = 0;
+    const sameSize = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
+    expect(counted.bytes).toBe((await stat(file)).size);
+    expect(sameSize.summary.title).toBe('look at the LOGIN screen');
+    await writeFile(file, text.replace('look at the login screen', 'look again'));
+    await utimes(file, mtime, new Date(mtime.getTime() + 5000));
+    const sameTime = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
+    expect(sameTime.summary.title).toBe('look again');
+    expect(first.summary.title).toBe('look at the login screen');
   });
 
   it('a corrupt or foreign cache entry is ignored and recomputed, never a crash; a missing text file too', async () => {
