@@ -1,5 +1,7 @@
 import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '@toolcard/ui-tool-image';
 
+import { searchWith } from './query-string';
+
 function isReplayState(value: string): value is ReplayState {
   return REPLAY_STATES.some((state) => state === value);
 }
@@ -17,14 +19,5 @@ export function filterFromSearch(search: string): ReplayFilter {
 
 /** The query string for `filter`, keeping every other parameter of `search`; empty parts are left out. */
 export function searchWithFilter(search: string, filter: ReplayFilter): string {
-  const params = new URLSearchParams(search);
-  const set = (name: string, value: string): void => {
-    if (value === '') params.delete(name);
-    else params.set(name, value);
-  };
-  set('tool', filter.tool ?? '');
-  set('state', filter.states.join(','));
-  set('q', filter.text);
-  const query = params.toString();
-  return query === '' ? '' : `?${query}`;
+  return searchWith(search, { tool: filter.tool, state: filter.states.join(','), q: filter.text });
 }

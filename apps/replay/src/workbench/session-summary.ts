@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
-import { AgentLogReader, conversationCounts, sessionFactsOf, type AgentLogFormat } from '@toolcard/ui-tool-image/model';
+import { AgentLogReader, conversationCounts, sessionFactsOf } from '@toolcard/ui-tool-image/model';
 
 import { fileChunks } from '../server/spool/file-chunks.ts';
 import { isWholeJsonContainer, startsMultiLineDocument } from '../server/spool/inline-image-rewrite.ts';
@@ -11,20 +11,13 @@ import { ReadMark } from '../server/spool/read-mark.ts';
 import { SubagentFiles } from '../server/spool/subagent-files.ts';
 import { firstPrompt, searchTextOf, toolNames } from './conversation-text.ts';
 import { withImageMarkers } from './image-markers.ts';
+import type { SessionRow } from '../../wire/workbench.ts';
 
-/** What the index shows of one session file (SessionRow's fields that its content decides). */
-export interface SessionSummary {
-  readonly format: AgentLogFormat | 'unknown';
-  readonly title: string;
-  readonly startedAt: number | null;
-  readonly durationMs: number | null;
-  readonly calls: number;
-  readonly imageCalls: number;
-  readonly images: number;
-  readonly failedCalls: number;
-  readonly problems: number;
-  readonly tools: readonly string[];
-}
+/** What the index shows of one session file: the SessionRow fields its content decides. */
+export type SessionSummary = Pick<
+  SessionRow,
+  'format' | 'title' | 'startedAt' | 'durationMs' | 'calls' | 'imageCalls' | 'images' | 'failedCalls' | 'problems' | 'tools'
+>;
 
 /** A summary and the text a search looks in (lowercased). */
 export interface SummarisedSession {

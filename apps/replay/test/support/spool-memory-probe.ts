@@ -11,26 +11,9 @@ register('../../bin/source-condition-hooks.mjs', import.meta.url);
 const { LocalAttachmentStore } = await import('@toolcard/host-read-image');
 const { SessionSpool } = await import('../../src/server/spool/session-spool.ts');
 const { imageBytes } = await import('./inline-images.ts');
+const { memoryAfterGc, settledMemory } = await import('./settled-memory.ts');
 
 const [sourcePath = '', dir = ''] = process.argv.slice(2);
-const { gc } = globalThis;
-if (gc === undefined) throw new Error('run with node --expose-gc');
-
-const memoryAfterGc = (): number => {
-  gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-};
-
-/** What stays alive: buffers are freed on V8's background threads some time after the gc that found them dead. */
-async function settledMemory(): Promise<number> {
-  let least = Infinity;
-  for (let round = 0; round < 5; round += 1) {
-    least = Math.min(least, memoryAfterGc());
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return least;
-}
 
 const store = new LocalAttachmentStore({ dir: path.join(dir, 'store') });
 // Sharp and the store loaded and warm before the baseline.

@@ -1,6 +1,7 @@
 import type { OpenImage } from '@toolcard/ui-tool-image';
 
 import { callTarget } from '../../src/reviews/review-line';
+import { searchWith } from '../query-string';
 import { isReviewFilter, type ReviewFilter } from './review-state';
 
 /** What a link to a place in a session says beside the find bar's filter: `call=<id>`, `image=<id>/<n>`, `review=unreviewed,failed`. */
@@ -26,16 +27,11 @@ export function placeFromSearch(search: string): ReviewPlace {
 
 /** The query string for `place`, keeping every other parameter of `search`; empty parts are left out. */
 export function searchWithPlace(search: string, place: ReviewPlace): string {
-  const params = new URLSearchParams(search);
-  const set = (name: string, value: string): void => {
-    if (value === '') params.delete(name);
-    else params.set(name, value);
-  };
-  set('call', place.call ?? '');
-  set('image', place.image === null ? '' : `${place.image.callId}/${String(place.image.index)}`);
-  set('review', place.review.join(','));
-  const query = params.toString();
-  return query === '' ? '' : `?${query}`;
+  return searchWith(search, {
+    call: place.call,
+    image: place.image === null ? null : `${place.image.callId}/${String(place.image.index)}`,
+    review: place.review.join(','),
+  });
 }
 
 /** The page's URL pointing at one call, or at one of its images (open in the lightbox). */

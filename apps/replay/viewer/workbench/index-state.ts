@@ -1,5 +1,6 @@
 import { AGENT_LOG_FORMATS } from '@toolcard/ui-tool-image/model';
 
+import { searchWith } from '../query-string';
 import { isReviewState, NO_FACETS, type IndexFacets, type SessionFormat } from './session-facets';
 import { DEFAULT_SORT, isSortKey, type IndexSort } from './session-sort';
 
@@ -67,20 +68,15 @@ export function indexStateFromSearch(search: string): IndexState {
 
 /** The query string for `state`, keeping every other parameter of `search`; defaults are left out. */
 export function searchWithIndexState(search: string, state: IndexState): string {
-  const params = new URLSearchParams(search);
-  const set = (name: string, value: string | null): void => {
-    if (value === null || value === '') params.delete(name);
-    else params.set(name, value);
-  };
   const yesNoText = (value: boolean | null): string | null => (value === null ? null : value ? 'yes' : 'no');
-  set(PARAMS.sort, state.sort.key === DEFAULT_SORT.key ? null : state.sort.key);
-  set(PARAMS.direction, state.sort.direction === DEFAULT_SORT.direction ? null : state.sort.direction);
-  set(PARAMS.format, state.facets.format);
-  set(PARAMS.images, yesNoText(state.facets.images));
-  set(PARAMS.failures, yesNoText(state.facets.failures));
-  set(PARAMS.tool, state.facets.tool);
-  set(PARAMS.review, state.facets.review);
-  set(PARAMS.search, state.search);
-  const query = params.toString();
-  return query === '' ? '' : `?${query}`;
+  return searchWith(search, {
+    [PARAMS.sort]: state.sort.key === DEFAULT_SORT.key ? null : state.sort.key,
+    [PARAMS.direction]: state.sort.direction === DEFAULT_SORT.direction ? null : state.sort.direction,
+    [PARAMS.format]: state.facets.format,
+    [PARAMS.images]: yesNoText(state.facets.images),
+    [PARAMS.failures]: yesNoText(state.facets.failures),
+    [PARAMS.tool]: state.facets.tool,
+    [PARAMS.review]: state.facets.review,
+    [PARAMS.search]: state.search,
+  });
 }

@@ -6,26 +6,9 @@
 import type { S3ClientConfig } from '@aws-sdk/client-s3';
 
 import { S3SessionMirror } from '../../../src/s3/s3-session-mirror.ts';
+import { memoryAfterGc, settledMemory } from '../../support/settled-memory.ts';
 
 const [config = '{}', bucket = '', prefix = '', folder = ''] = process.argv.slice(2);
-const { gc } = globalThis;
-if (gc === undefined) throw new Error('run with node --expose-gc');
-
-const memoryAfterGc = (): number => {
-  gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-};
-
-/** What stays alive: buffers are freed on V8's background threads some time after the gc that found them dead. */
-async function settledMemory(): Promise<number> {
-  let least = Infinity;
-  for (let round = 0; round < 5; round += 1) {
-    least = Math.min(least, memoryAfterGc());
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return least;
-}
 
 const mirror = new S3SessionMirror({
   location: { bucket, prefix },
