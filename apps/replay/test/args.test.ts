@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_HOST, DEFAULT_PORT, parsePort, parseReplayArgs, ReplayUsageError, TOKEN_ENV } from '../src/cli/args.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, parsePort, parseReplayArgs, ReplayUsageError, TOKEN_ENV, type ReplayDefaults } from '../src/cli/args.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
@@ -25,7 +25,7 @@ function parse(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO
 }
 
 /** What every command line gets unless it says otherwise. */
-const DEFAULTS = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: false, reviewer: userInfo().username, cacheDir: DEFAULT_CACHE, buckets: [] };
+const DEFAULTS = { port: DEFAULT_PORT, host: DEFAULT_HOST, open: false, reviewer: userInfo().username, cacheDir: DEFAULT_CACHE, buckets: [], recorded: false };
 
 async function usageError(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv = NO_ENV): Promise<string> {
   const error: unknown = await parse(argv, cwd, env).then(
@@ -56,15 +56,18 @@ describe('parseReplayArgs: a command line that can run', () => {
   it('opens the workbench on a folder, on several files, and on the defaults when given no path', async () => {
     const cwd = await workspace();
     await writeFile(path.join(cwd, 'other.jsonl'), '{}\n');
-    const workbench = async (argv: readonly string[], defaults?: { paths: string[]; storeDir: string }) => {
+    const workbench = async (argv: readonly string[], defaults?: ReplayDefaults) => {
       const parsed = await parseReplayArgs(argv, cwd, { env: NO_ENV, ...(defaults === undefined ? {} : { defaults }) });
-      return parsed.kind === 'replay' ? { mode: parsed.options.mode, paths: parsed.options.paths, storeDir: parsed.options.storeDir } : parsed;
+      if (parsed.kind !== 'replay') return parsed;
+      const { mode, paths, storeDir, reviewsDir, recorded } = parsed.options;
+      return { mode, paths, storeDir, ...(reviewsDir === undefined ? {} : { reviewsDir }), recorded };
     };
-    expect(await workbench(['.'])).toEqual({ mode: 'workbench', paths: [cwd], storeDir: undefined });
+    expect(await workbench(['.'])).toEqual({ mode: 'workbench', paths: [cwd], storeDir: undefined, recorded: false });
     expect(await workbench(['session.jsonl', 'other.jsonl'])).toEqual({
       mode: 'workbench',
       paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'other.jsonl')],
       storeDir: undefined,
+      recorded: false,
     });
     const bucket = await parse(['s3://night-runs/2026-12-03', 'session.jsonl'], cwd);
     expect(bucket.kind === 'replay' && [bucket.options.mode, bucket.options.buckets, bucket.options.paths]).toEqual([
@@ -73,10 +76,17 @@ describe('parseReplayArgs: a command line that can run', () => {
       [path.join(cwd, 'session.jsonl')],
     ]);
     expect(await usageError(['s3://'], cwd)).toMatch(/bucket/);
-    const defaults = { paths: [cwd], storeDir: path.join(cwd, 'store') };
-    expect(await workbench([], defaults)).toEqual({ mode: 'workbench', ...defaults });
+    const defaults: ReplayDefaults = (cacheDir) => ({ paths: [cwd], storeDir: path.join(cacheDir, 'store'), reviewsDir: path.join(cacheDir, 'reviews') });
+    // Under the cache: verdicts on the repository's own fixtures stay out of the checkout.
+    expect(await workbench([], defaults)).toEqual({ mode: 'workbench', recorded: true, ...defaults(DEFAULT_CACHE) });
+    expect(await workbench(['--cache', 'c'], defaults)).toEqual({ mode: 'workbench', recorded: true, ...defaults(path.join(cwd, 'c')) });
     // A path given is not the repository's sessions: their store is not used for it.
-    expect(await workbench(['session.jsonl'], defaults)).toEqual({ mode: 'session', paths: [path.join(cwd, 'session.jsonl')], storeDir: undefined });
+    expect(await workbench(['session.jsonl'], defaults)).toEqual({
+      mode: 'session',
+      paths: [path.join(cwd, 'session.jsonl')],
+      storeDir: undefined,
+      recorded: false,
+    });
   });
 
   it('takes the reviewer, a reviews folder, a cache folder, and a token for a bind off loopback', async () => {

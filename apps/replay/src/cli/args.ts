@@ -45,13 +45,17 @@ export interface ReplayOptions {
   readonly reviewsDir?: string;
   /** Where session summaries are cached between runs. */
   readonly cacheDir: string;
+  /** No path was given: the repository's recorded sessions, whose store is filled before they are served. */
+  readonly recorded: boolean;
 }
 
-/** What the command runs on when given no path: the repository's recorded sessions and their store. */
-export interface ReplayDefaults {
+/** What the command runs on when given no path (the repository's recorded sessions): where they are, their store and their verdicts, under `cacheDir`. */
+export type ReplayDefaults = (cacheDir: string) => {
   readonly paths: readonly string[];
   readonly storeDir: string;
-}
+  /** Verdicts on the repository's own fixtures are kept out of the checkout. */
+  readonly reviewsDir: string;
+};
 
 export type ParsedCommand = { readonly kind: 'help' } | { readonly kind: 'replay'; readonly options: ReplayOptions };
 
@@ -100,15 +104,15 @@ export async function parseReplayArgs(
   if (positionals.length === 0 && defaults === undefined) throw new ReplayUsageError(`name a session file or folder\n${USAGE}`);
   const buckets = positionals.filter(isS3Url).map(checkS3Location);
   const local = positionals.filter((each) => !isS3Url(each));
-  const given = positionals.length === 0 ? undefined : local.map((each) => path.resolve(cwd, each));
-  const paths = given ?? defaults?.paths ?? [];
+  const cacheDir = values.cache === undefined ? defaultCacheDir(env) : path.resolve(cwd, checkNotEmpty('--cache', values.cache));
+  const recorded = positionals.length === 0 ? defaults?.(cacheDir) : undefined;
+  const paths = recorded?.paths ?? local.map((each) => path.resolve(cwd, each));
   const kinds = await Promise.all(paths.map(checkSessionPath));
   const mode = buckets.length === 0 && kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
   const storeGiven = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
   if (storeGiven !== undefined) await checkStoreDir(storeGiven);
-  const storeDir = storeGiven ?? (given === undefined ? defaults?.storeDir : undefined);
-  const reviewsDir = values.reviews === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--reviews', values.reviews));
-  const cacheDir = values.cache === undefined ? defaultCacheDir(env) : path.resolve(cwd, checkNotEmpty('--cache', values.cache));
+  const storeDir = storeGiven ?? recorded?.storeDir;
+  const reviewsDir = values.reviews === undefined ? recorded?.reviewsDir : path.resolve(cwd, checkNotEmpty('--reviews', values.reviews));
   const reviewer = values.reviewer === undefined ? userInfo().username : checkNotEmpty('--reviewer', values.reviewer).trim();
   return {
     kind: 'replay',
@@ -124,6 +128,7 @@ export async function parseReplayArgs(
       reviewer,
       ...(reviewsDir === undefined ? {} : { reviewsDir }),
       cacheDir,
+      recorded: recorded !== undefined,
     },
   };
 }
@@ -137,7 +142,7 @@ function checkS3Location(given: string): S3Location {
 }
 
 /** `$XDG_CACHE_HOME/toolcard-replay`, else `~/.cache/toolcard-replay`. */
-export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+function defaultCacheDir(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_CACHE_HOME !== undefined && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(homedir(), '.cache');
   return path.join(base, 'toolcard-replay');
 }

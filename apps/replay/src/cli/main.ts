@@ -12,8 +12,8 @@ import { startReplayServer } from '../server/replay-server.ts';
 import { localReviewFile } from '../reviews/local-review-file.ts';
 import { reviewFilePath } from '../reviews/review-file.ts';
 import { formatS3Location } from '../s3/s3-location.ts';
-import { defaultCacheDir, parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
-import { recordedSessions } from './recorded-sessions.ts';
+import { parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
+import { fillRecordedStore, recordedSessions } from './recorded-sessions.ts';
 import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
@@ -25,8 +25,7 @@ async function main(): Promise<number> {
   if (first === 'reviews') return reviews(rest, cwd);
   let command;
   try {
-    const defaults = await recordedSessions(path.join(defaultCacheDir(process.env), 'recorded-sessions-store'));
-    command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults });
+    command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults: recordedSessions });
   } catch (error) {
     if (!(error instanceof ReplayUsageError)) throw error;
     console.error(`replay: ${error.message}`);
@@ -37,6 +36,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const { options } = command;
+  if (options.recorded && options.storeDir !== undefined) await fillRecordedStore(options.storeDir);
   const viewerDir = await ensureViewerBuilt((message) => {
     console.error(`replay: ${message}`);
   });

@@ -39,13 +39,13 @@ describe('the index’s view in the query string', () => {
       search: 'login page',
     };
     expect(searchWithIndexState('?session=x', state)).toBe(
-      '?session=x&sort=failed&dir=asc&format=codex&images=yes&failures=no&uses-tool=read_image&review=partly&search=login+page',
+      '?session=x&sort=failed&dir=asc&format=codex&images=yes&failures=no&uses-tool=read_image&reviewed=partly&search=login+page',
     );
     expect(searchWithIndexState('?sort=calls&dir=asc&format=codex&search=a', DEFAULT_INDEX_STATE)).toBe('');
   });
 
   it('opens an old or hand-edited link: unknown values are the default', () => {
-    expect(indexStateFromSearch('?sort=colour&dir=sideways&format=xml&images=maybe&failures=&uses-tool=&review=done')).toEqual(DEFAULT_INDEX_STATE);
+    expect(indexStateFromSearch('?sort=colour&dir=sideways&format=xml&images=maybe&failures=&uses-tool=&reviewed=done')).toEqual(DEFAULT_INDEX_STATE);
     expect(indexStateFromSearch('?sort=title').sort).toEqual({ key: 'title', direction: 'desc' });
     expect(indexStateFromSearch('?dir=asc').sort).toEqual({ key: 'started', direction: 'asc' });
   });

@@ -25,7 +25,7 @@ const PARAMS = {
   images: 'images',
   failures: 'failures',
   tool: 'uses-tool',
-  review: 'review',
+  review: 'reviewed',
   search: 'search',
 } as const;
 
@@ -38,7 +38,7 @@ function yesNo(value: string | null): boolean | null {
 }
 
 /**
- * The index's view as the query string says it: `sort=failed&dir=asc&format=codex&images=yes&uses-tool=read_image&review=partly&search=login`.
+ * The index's view as the query string says it: `sort=failed&dir=asc&format=codex&images=yes&uses-tool=read_image&reviewed=partly&search=login`.
  * Missing or unknown values are the default, so a hand-edited or older link still opens.
  */
 export function indexStateFromSearch(search: string): IndexState {
