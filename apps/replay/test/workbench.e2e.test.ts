@@ -110,7 +110,24 @@ describe('pnpm replay <folder>: the index of every session in it', () => {
     // The view is the URL's: a fresh page opens on it.
     const again = await open(bench, page.url());
     await expect.poll(() => again.getByTestId('workbench-count').textContent()).toBe('1 of 3 sessions');
+    // A session opened from it leads back to the same view.
+    await page.getByRole('link', { name: new RegExp(CODEX) }).click();
+    await page.getByRole('link', { name: 'All sessions' }).click();
+    await expect.poll(() => page.getByTestId('workbench-count').textContent()).toBe('1 of 3 sessions');
+    expect(new URL(page.url()).searchParams.get('format')).toBe('codex');
     expect(bench.errors).toEqual([]);
+  });
+
+  it('shows a hostile title and file name as text', async () => {
+    const bench = await workbench();
+    const hostile = '<img src=x onerror="document.title=1"><b>bold</b>';
+    await writeFile(path.join(bench.dir, '<b>evil<b>.json'), JSON.stringify([{ role: 'user', content: hostile }]));
+    const page = await open(bench);
+    await expect.poll(() => page.getByTestId('workbench-count').textContent(), { timeout: 15_000 }).toBe('4 of 4 sessions');
+    const link = page.getByRole('link', { name: /<b>evil<b>\.json/ });
+    expect(await link.textContent()).toContain(hostile);
+    expect(await page.locator('.wb-index img, .wb-index b').count()).toBe(0);
+    expect(await page.title()).not.toBe('1');
   });
 
   it('shows a session file added to the folder while the index is open, without a reload', async () => {

@@ -37,6 +37,29 @@ function sessionInUrl(): string | null {
   return id === null || id === '' ? null : id;
 }
 
+/** Where the index's view (sort, facets, search) is kept while a session of it is open, so "All sessions" returns to it. */
+const INDEX_VIEW_KEY = 'toolcard-replay:index-view';
+
+/** The index's query string as the page leaves it for a session (its own links carry none of it). */
+function useRememberIndexView(shown: boolean): void {
+  useEffect(() => {
+    if (!shown) return;
+    const remember = (): void => {
+      sessionStorage.setItem(INDEX_VIEW_KEY, window.location.search);
+    };
+    window.addEventListener('pagehide', remember);
+    return () => {
+      window.removeEventListener('pagehide', remember);
+    };
+  }, [shown]);
+}
+
+/** The index as it was left: `/` and its query (a query naming a session is not an index view). */
+function indexHref(): string {
+  const search = sessionStorage.getItem(INDEX_VIEW_KEY) ?? '';
+  return new URLSearchParams(search).has('session') ? '/' : `/${search}`;
+}
+
 /** The URL of a session of the index: the page opens on it, and reopens it after a reload or a server restart. */
 function sessionHref(id: string): string {
   return `?session=${encodeURIComponent(id)}`;
@@ -96,6 +119,7 @@ export function ReplayApp(): ReactNode {
   }, []);
   const workbench = info !== null && info !== 'unreachable' && info.mode === 'workbench';
   const sessionId = info === null || info === 'unreachable' ? null : workbench ? sessionInUrl() : ONE_SESSION_ID;
+  useRememberIndexView(workbench && sessionId === null);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -113,7 +137,7 @@ export function ReplayApp(): ReactNode {
       </header>
       {workbench && sessionId !== null && (
         <p className="replay-app__back">
-          <a href="./">{labels.allSessions}</a>
+          <a href={indexHref()}>{labels.allSessions}</a>
         </p>
       )}
       {info === 'unreachable' && <p role="alert">{labels.serverUnreachable}</p>}
