@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -34,6 +34,7 @@ afterAll(async () => {
   await browser.close();
 });
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const OURS = 'harness/session.jsonl';
 const CLAUDE = 'claude/-home-qa-project/c1a0de00-0000-4000-8000-000000000001.jsonl';
 const CODEX = 'codex/2026/01/10/rollout-2026-01-10T09-00-00-session-1.jsonl';
@@ -69,6 +70,7 @@ async function open(bench: Workbench, url = bench.server.url, width = 1280): Pro
 const rowOf = (page: Page, file: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: new RegExp(file.replaceAll('.', '\\.')) }) });
 const cell = (page: Page, file: string, column: string) => rowOf(page, file).locator(`.wb-cell--${column}`);
 const shownFiles = async (page: Page) => (await page.locator('.wb-cell--title a').allTextContents()).map((text) => text.trim());
+const callButtonAny = (page: Page, name: string) => page.locator('.tc-row > .tc-row__header').first().getByRole('button', { name, exact: true });
 const callButton = (page: Page, callId: string, name: string) =>
   page.locator(`.tc-row[data-call-id="${callId}"] > .tc-row__header`).getByRole('button', { name, exact: true });
 
@@ -140,6 +142,34 @@ describe('pnpm replay <folder>: the index of every session in it', () => {
     );
     await expect.poll(() => page.getByTestId('workbench-count').textContent(), { timeout: 15_000 }).toBe('4 of 4 sessions');
     await rowOf(page, 'codex/rollout-2026-01-11T09-00-00-session-2.jsonl').waitFor();
+  });
+});
+
+describe('pnpm replay with no path: the repository’s recorded sessions', () => {
+  it('lists every recorded session and shows our own logs’ images from a store filled under the cache folder', async () => {
+    const cache = await tempDir();
+    const server = await startReplay(['--cache', cache]);
+    cleanups.push(() => server.stop());
+    const bench: Workbench = { dir: '', args: [], server, errors: [] };
+    const page = await open(bench);
+    const recorded = [
+      ...(await readdir(path.join(REPO_ROOT, 'stories/fixtures/sessions'))),
+      ...(await readdir(path.join(REPO_ROOT, 'stories/fixtures/agents/logs'))).filter((name) => /\.jsonl?$/.test(name)),
+    ];
+    await expect
+      .poll(() => page.getByTestId('workbench-count').textContent(), { timeout: 30_000 })
+      .toBe(`${String(recorded.length)} of ${String(recorded.length)} sessions`);
+    await page.getByRole('link', { name: /01-screenshot-png\.jsonl/ }).click();
+    await page.locator('.tc-gallery__tile[data-status="ready"] img').first().waitFor({ timeout: 60_000 });
+    // Its verdicts go under the cache too, never into the checkout.
+    await callButtonAny(page, 'Pass').click();
+    await expect
+      .poll(async () => (await readdir(path.join(cache, 'recorded-sessions', 'reviews'), { recursive: true })).some((name) => name.endsWith('.review.jsonl')))
+      .toBe(true);
+    expect(await readdir(path.join(REPO_ROOT, 'stories/fixtures/sessions')).then((names) => names.filter((name) => name.endsWith('.review.jsonl')))).toEqual(
+      [],
+    );
+    expect(bench.errors).toEqual([]);
   });
 });
 
