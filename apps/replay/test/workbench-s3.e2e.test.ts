@@ -9,7 +9,7 @@ import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' 
 import { startS3Server, type S3TestServer } from '../../../packages/host-read-image/test/support/s3-server.ts';
 import { parseReview } from '../src/reviews/review-file.ts';
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
-import { startReplay } from './support/replay-process.ts';
+import { runReplay, startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
 import { readWhole, threeFormatFolder } from './workbench/session-folder.ts';
 
@@ -46,15 +46,14 @@ describe('pnpm replay s3://bucket/prefix', () => {
     const sessions = (await filesUnder(dir)).filter((file) => file.endsWith('.jsonl'));
     for (const file of sessions)
       await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `night/${file}`, Body: await readFile(path.join(dir, file)) }));
-    const server = await startReplay([`s3://${s3.bucket}/night`, '--cache', path.join(await tempDir(), 'cache'), '--reviewer', 'qa-s3'], {
-      env: {
-        AWS_ENDPOINT_URL: s3.endpoint,
-        AWS_S3_FORCE_PATH_STYLE: 'true',
-        AWS_REGION: 'us-east-1',
-        AWS_ACCESS_KEY_ID: 'S3RVER',
-        AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      },
-    });
+    const env = {
+      AWS_ENDPOINT_URL: s3.endpoint,
+      AWS_S3_FORCE_PATH_STYLE: 'true',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const server = await startReplay([`s3://${s3.bucket}/night`, '--cache', path.join(await tempDir(), 'cache'), '--reviewer', 'qa-s3'], { env });
     const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -80,6 +79,11 @@ describe('pnpm replay s3://bucket/prefix', () => {
       };
       await expect.poll(async () => (await reviewObject()).byTarget.size, { timeout: 10_000 }).toBe(1);
       expect([...(await reviewObject()).byTarget.values()]).toEqual([expect.objectContaining({ verdict: 'pass', reviewer: 'qa-s3' })]);
+      // CI reads the bucket's verdicts: a Pass, so exit 0, the session named by its URL.
+      const printed = await runReplay(['reviews', `s3://${s3.bucket}/night`, '--format', 'csv'], { env });
+      expect(printed.code, printed.stderr).toBe(0);
+      expect(printed.stdout).toContain(`s3://${s3.bucket}/night/${codex},call:`);
+      expect(printed.stdout).toContain(',pass,qa-s3,');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

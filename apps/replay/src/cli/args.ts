@@ -8,7 +8,7 @@ import { isLoopbackHost } from '@toolcard/host-read-image';
 
 import { isS3Url, parseS3Location, type S3Location } from '../s3/s3-location.ts';
 
-export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file or folder>… [--format json|csv|junit]';
+export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file, folder or s3://bucket/prefix>… [--format json|csv|junit]';
 export const USAGE = [
   'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',

@@ -5,12 +5,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 import type { ReviewFile } from '../reviews/local-review-file.ts';
 import { REVIEW_SUFFIX } from '../reviews/review-file.ts';
 import { failureReason, httpStatusOf, openS3Client, type S3ClientOption } from './s3-client.ts';
 import { isMirroredKey, keyOfLocalPath, localPathOfKey } from './s3-key-path.ts';
+import { objectsUnder } from './s3-listing.ts';
 import { formatS3Location, type S3Location } from './s3-location.ts';
 import { S3ReviewFile } from './s3-review-file.ts';
 
@@ -199,33 +200,16 @@ export class S3SessionMirror {
   private async list(): Promise<{ listed: Map<string, MirroredObject>; refused: string[] }> {
     const listed = new Map<string, MirroredObject>();
     const refused: string[] = [];
-    let continuationToken: string | undefined;
-    do {
-      const command = new ListObjectsV2Command({
-        Bucket: this.location.bucket,
-        Prefix: this.location.prefix,
-        MaxKeys: this.pageSize,
-        ...(continuationToken === undefined ? {} : { ContinuationToken: continuationToken }),
-      });
-      let page;
-      try {
-        page = await this.client.send(command);
-      } catch (error) {
-        throw new Error(`Could not list ${formatS3Location(this.location)} (${failureReason(error)}).`, { cause: error });
+    for await (const { key, etag, size } of objectsUnder(this.client, this.location, this.pageSize)) {
+      if (!isMirroredKey(key)) continue;
+      const place = localPathOfKey(this.folder, this.location.prefix, key);
+      if ('problem' in place) {
+        refused.push(key);
+        this.reportOnce(`refused ${key}`, `Refused to mirror S3 key ${JSON.stringify(key)}: ${place.problem}.`);
+        continue;
       }
-      for (const object of page.Contents ?? []) {
-        const key = object.Key;
-        if (key === undefined || !isMirroredKey(key)) continue;
-        const place = localPathOfKey(this.folder, this.location.prefix, key);
-        if ('problem' in place) {
-          refused.push(key);
-          this.reportOnce(`refused ${key}`, `Refused to mirror S3 key ${JSON.stringify(key)}: ${place.problem}.`);
-          continue;
-        }
-        listed.set(key, { etag: object.ETag ?? '', size: object.Size ?? 0 });
-      }
-      continuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined;
-    } while (continuationToken !== undefined);
+      listed.set(key, { etag, size });
+    }
     return { listed, refused: refused.sort() };
   }
 

@@ -52,8 +52,11 @@ export function startReplay(args: readonly string[], { env }: { env?: NodeJS.Pro
 }
 
 /** Runs the bin to completion (for refusals): exit code and output. */
-export function runReplay(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function runReplay(
+  args: readonly string[],
+  { env }: { env?: NodeJS.ProcessEnv } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
