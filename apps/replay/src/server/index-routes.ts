@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { SearchAnswer, SessionIndexAnswer } from '../../wire/workbench.ts';
 import { DEFAULT_LONG_POLL_MS } from './log-route.ts';
+import { sendJson } from './json-answer.ts';
 import { waitWithinRequest } from './request-wait.ts';
 
 /** What the workbench routes need of the index of every session under the folders given. */
@@ -44,9 +45,4 @@ export async function serveSearch(req: IncomingMessage, res: ServerResponse, cat
   }
   const ids = query === '' ? catalog.answer().sessions.map((session) => session.id) : await catalog.search(query);
   sendJson(res, 200, { query, ids } satisfies SearchAnswer);
-}
-
-export function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  res.end(JSON.stringify(value));
 }

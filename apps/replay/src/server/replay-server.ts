@@ -7,7 +7,8 @@ import type { WorkbenchInfo } from '../../wire/workbench.ts';
 import { localReviewFile, type ReviewFile } from '../reviews/local-review-file.ts';
 import { reviewFilePath } from '../reviews/review-file.ts';
 import { AccessToken, refuse, SIGN_IN_PATH } from './access-token.ts';
-import { sendJson, serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
+import { serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
+import { sendJson } from './json-answer.ts';
 import { serveLog } from './log-route.ts';
 import { OpenSessions } from './open-sessions.ts';
 import { SESSION_ID } from './live-session.ts';
@@ -162,7 +163,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     else if (rest === 'log' && req.method === 'GET') await serveLog(req, res, session.served.session.tail, () => session.served.firstPass, options.longPollMs);
     else if (rest.startsWith('attachments/') && session.attachments !== undefined) {
       // Each session's handler answers for its session as `current`: the id was looked up above.
-      req.url = `/api/sessions/${SESSION_ID}/${rest}${(req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : ''}`;
+      const query = new URL(req.url ?? '/', 'http://localhost').search;
+      req.url = `/api/sessions/${SESSION_ID}/${rest}${query}`;
       await session.attachments(req, res);
     } else plain(res, 404, 'Not found');
   }

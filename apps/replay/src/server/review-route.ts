@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import type { VerdictRequest } from '../../wire/workbench.ts';
 import type { ReviewFile } from '../reviews/local-review-file.ts';
 import { parseReviewLine, type ReviewLine } from '../reviews/review-line.ts';
+import { sendJson } from './json-answer.ts';
 
 /** A verdict with the longest note a person types fits many times over; anything bigger is not a verdict. */
 export const MAX_VERDICT_BYTES = 16 * 1024;
@@ -42,37 +43,37 @@ export function createReviewRoute(options: ReviewRouteOptions): ReviewRoute {
     const sessionId = decodedId(match[1] ?? '');
     const reviewFile = sessionId === undefined ? undefined : options.reviewFileOf(sessionId);
     if (sessionId === undefined || reviewFile === undefined) {
-      answer(res, 404, { error: 'No such session' });
+      sendJson(res, 404, { error: 'No such session' });
       return true;
     }
     if (req.method === 'GET') {
       const review = await reviewFile.read();
-      answer(res, 200, { lines: [...review.byTarget.values()] } satisfies ReviewsAnswer);
+      sendJson(res, 200, { lines: [...review.byTarget.values()] } satisfies ReviewsAnswer);
       return true;
     }
     if (req.method !== 'POST') {
-      answer(res, 405, { error: 'GET or POST' }, { Allow: 'GET, POST' });
+      sendJson(res, 405, { error: 'GET or POST' }, { Allow: 'GET, POST' });
       return true;
     }
     const refusal = writeRefusal(req, options);
     if (refusal !== undefined) {
-      answer(res, refusal.status, { error: refusal.error }, refusal.status === 413 ? { Connection: 'close' } : {});
+      sendJson(res, refusal.status, { error: refusal.error }, refusal.status === 413 ? { Connection: 'close' } : {});
       if (refusal.status === 413) req.resume();
       return true;
     }
     const body = await bodyText(req);
     if (body === undefined) {
-      answer(res, 413, { error: `The body is over ${String(MAX_VERDICT_BYTES)} bytes` }, { Connection: 'close' });
+      sendJson(res, 413, { error: `The body is over ${String(MAX_VERDICT_BYTES)} bytes` }, { Connection: 'close' });
       return true;
     }
     const line = verdictLine(body, options.reviewer);
     if (!line.ok) {
-      answer(res, 400, { error: line.problem });
+      sendJson(res, 400, { error: line.problem });
       return true;
     }
     await reviewFile.append(line.line);
     options.onWritten?.(sessionId);
-    answer(res, 200, { line: line.line });
+    sendJson(res, 200, { line: line.line });
     return true;
   };
 }
@@ -133,14 +134,4 @@ function verdictLine(body: string, reviewer: string): { readonly ok: true; reado
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return { ok: false, problem: 'The body is not a JSON object' };
   const { target, verdict, note } = request as Partial<Record<keyof VerdictRequest, unknown>>;
   return parseReviewLine(JSON.stringify({ at: new Date().toISOString(), reviewer, target, verdict, note }));
-}
-
-function answer(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(JSON.stringify(value));
 }
