@@ -219,10 +219,11 @@ function spoiled(s: Scene): fc.Arbitrary<string> {
     fc.constantFrom(`x/${id}`, `../attachments/${id}`, `./${id}`, `${id}/`, `${id}/.`, `${id}%2F`).map(underTop),
     // Over 200 characters once decoded.
     fc.integer({ min: 201 - s.a.attachmentId.length, max: 4000 }).map((extra) => underTop(`${id}${'a'.repeat(extra)}`)),
-    // Unicode, raw on the wire.
+    // Unicode, raw on the wire. Not spaces alone: the request line's separator swallows them, so the
+    // server would see the clean target (Node answers `GET /x  HTTP/1.1` for `/x`).
     fc
       .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
-      .filter((text) => /[^\x21-\x7e]/.test(text))
+      .filter((text) => /[^\x20-\x7e]/.test(text))
       .map((text) => underTop(`${id}${text}`)),
     // The route's words in another case, or doubled.
     fc.constantFrom(
