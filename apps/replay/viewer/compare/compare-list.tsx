@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 import type { AlignedRow } from './align-calls';
 import { CompareRow, type CompareRowProps } from './compare-row';
@@ -52,20 +52,23 @@ export function CompareList({ rows, target, onCurrent, rowName, ...rowProps }: C
     };
   }, []);
 
+  // The row a difference key moved to is focused once it is mounted: at once when it is in view, else after the scroll renders it.
   const pendingFocus = useRef<number | null>(null);
-  useEffect(() => {
-    if (target === null) return;
-    pendingFocus.current = target.index;
-    virtualizer.scrollToIndex(target.index, { align: 'start' });
-  }, [target, virtualizer]);
-  useLayoutEffect(() => {
+  const focusPending = useCallback(() => {
     const index = pendingFocus.current;
     if (index === null) return;
     const element = listRef.current?.querySelector<HTMLElement>(`[data-index="${String(index)}"]`);
     if (element === null || element === undefined) return;
     pendingFocus.current = null;
     element.focus({ preventScroll: true });
-  });
+  }, []);
+  useEffect(() => {
+    if (target === null) return;
+    pendingFocus.current = target.index;
+    virtualizer.scrollToIndex(target.index, { align: 'start' });
+    focusPending();
+  }, [target, virtualizer, focusPending]);
+  useLayoutEffect(focusPending);
 
   const items = virtualizer.getVirtualItems();
   return (

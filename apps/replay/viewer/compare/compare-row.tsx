@@ -124,13 +124,13 @@ export const CompareRow = memo(function CompareRow({ row, number, labels, ...ima
         <div className="cmp-row__differences">
           {row.differences.args && (
             <section>
-              <h4>{labels.differs.args}</h4>
+              <h3>{labels.differs.args}</h3>
               <TextDiff before={row.a.args} after={row.b.args} cutNote={labels.textCut} />
             </section>
           )}
           {row.differences.outcome && (
             <section>
-              <h4>{labels.differs.outcome}</h4>
+              <h3>{labels.differs.outcome}</h3>
               <p>
                 <del>{labels.outcome[row.a.outcome]}</del> → <ins>{labels.outcome[row.b.outcome]}</ins>
               </p>
@@ -138,13 +138,13 @@ export const CompareRow = memo(function CompareRow({ row, number, labels, ...ima
           )}
           {row.differences.resultText && (
             <section>
-              <h4>{labels.differs.resultText}</h4>
+              <h3>{labels.differs.resultText}</h3>
               <TextDiff before={row.a.resultText} after={row.b.resultText} cutNote={labels.textCut} />
             </section>
           )}
           {row.differences.images && (
             <section>
-              <h4>{labels.differs.images}</h4>
+              <h3>{labels.differs.images}</h3>
               <ImagesDifference a={row.a} b={row.b} labels={labels} {...images} />
             </section>
           )}
