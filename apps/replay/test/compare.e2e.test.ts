@@ -98,6 +98,10 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     const compared = await compare(runs.a, runs.b, runs.storeDir);
     expect(new URL(compared.server.url).search).toBe('?compare=a.jsonl&with=b.jsonl');
     const page = await open(compared, compared.server.url);
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/attachments/')) imageRequests.push(request.url());
+    });
 
     await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
     expect(await rowKinds(page)).toEqual(['same', 'changed', 'only-b']);
@@ -118,6 +122,8 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     await page.keyboard.press('Shift+N');
     await expect.poll(() => focusedRow(page)).toBe('changed');
 
+    // Told apart by the store's ids alone: no image was fetched (let alone decoded) to call red Same and green Changed.
+    expect(imageRequests).toEqual([]);
     // "Compare images" hands the pair on; the placeholder opens B's image in the lightbox.
     await changed.getByRole('button', { name: 'Compare images' }).click();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
