@@ -171,6 +171,27 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     expect(await same.getByText('The two sessions made the same calls with the same results.').count()).toBe(1);
   });
 
+  it('says so when neither session made a call', async () => {
+    const dir = await tempDir();
+    const runs = await tempDir();
+    const logs: string[] = [];
+    for (const name of ['a', 'b']) {
+      const run = await recordedSession(dir);
+      await run.userSays('Nothing to do');
+      logs.push(path.join(runs, `${name}.jsonl`));
+      await rename(run.logPath, logs.at(-1) ?? '');
+      await rm(path.join(dir, 'workspace'), { recursive: true });
+    }
+    const [a = '', b = ''] = logs;
+    // No image was saved: any existing folder serves as the store.
+    const compared = await compare(a, b, dir);
+    const page = await open(compared, compared.server.url);
+    await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('0 Same · 0 Changed · 0 Only in A · 0 Only in B');
+    expect(await page.getByText('Neither session has a tool call: nothing to compare.').count()).toBe(1);
+    expect(await page.locator('.cmp-row').count()).toBe(0);
+    expect(compared.errors).toEqual([]);
+  });
+
   it('refuses one path and a missing file before starting', async () => {
     const runs = await twoRuns();
     const one = await runReplay(['--compare', runs.a]);
