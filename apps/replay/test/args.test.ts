@@ -126,7 +126,7 @@ describe('parseReplayArgs: every refusal names the flag and what it accepts', ()
     const message = await usageError(['session.jsonl', '--stroe', 'store'], cwd);
     expect(message).toContain("Unknown option '--stroe'");
     expect(message).toContain(
-      'allowed options: --store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --help',
+      'allowed options: --store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help',
     );
   });
 
@@ -185,5 +185,41 @@ describe('parseReplayArgs: every refusal names the flag and what it accepts', ()
 
   it('checks the port before touching the file system', async () => {
     expect(await usageError(['/does/not/exist.jsonl', '--port', 'x'], '/')).toMatch(/^--port must be/);
+  });
+});
+
+describe('parseReplayArgs --compare: two session files, A then B', () => {
+  it('takes two files in any place on the line, with --store, as the compare mode', async () => {
+    const cwd = await workspace();
+    await writeFile(path.join(cwd, 'new.jsonl'), '{}\n');
+    expect(await parse(['session.jsonl', '--compare', 'new.jsonl', '--store', 'store'], cwd)).toEqual({
+      kind: 'replay',
+      options: { ...DEFAULTS, mode: 'compare', paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'new.jsonl')], storeDir: path.join(cwd, 'store') },
+    });
+  });
+
+  it('refuses one path, three paths, none, a folder and a bucket, naming what it takes', async () => {
+    const cwd = await workspace();
+    await writeFile(path.join(cwd, 'new.jsonl'), '{}\n');
+    expect(await usageError(['--compare', 'session.jsonl'], cwd)).toMatch(
+      /^--compare takes two session files \(A and B\), got 1: \["session.jsonl"\]\nusage: pnpm replay --compare/,
+    );
+    expect(await usageError(['--compare', 'session.jsonl', 'new.jsonl', 'session.jsonl'], cwd)).toMatch(
+      /^--compare takes two session files \(A and B\), got 3/,
+    );
+    expect(await parseReplayArgs(['--compare'], cwd, { env: NO_ENV, defaults: () => ({ paths: [], storeDir: cwd, reviewsDir: cwd }) }).catch(String)).toMatch(
+      /--compare takes two session files \(A and B\), got 0/,
+    );
+    expect(await usageError(['--compare', 'session.jsonl', 'store'], cwd)).toBe(
+      `--compare takes two session files; ${path.join(cwd, 'store')} is a folder\nusage: pnpm replay --compare <session file A> <session file B> [--store DIR] [other options]`,
+    );
+    expect(await usageError(['--compare', 'session.jsonl', 's3://bucket/runs'], cwd)).toMatch(
+      /^--compare takes two local session files; s3:\/\/bucket\/runs is a bucket prefix/,
+    );
+  });
+
+  it('refuses a missing file by its path', async () => {
+    const cwd = await workspace();
+    expect(await usageError(['--compare', 'session.jsonl', 'gone.jsonl'], cwd)).toBe(`${path.join(cwd, 'gone.jsonl')} does not exist`);
   });
 });

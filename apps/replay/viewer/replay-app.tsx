@@ -2,6 +2,7 @@ import type { Locale } from '@toolcard/ui-tool-image';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 
 import type { WorkbenchInfo } from '../wire/workbench';
+import { ComparePage } from './compare/compare-page';
 import { ONE_SESSION_ID } from './session-api';
 import { SessionView } from './session-view';
 import { isTheme, THEMES, useTheme } from './theme';
@@ -54,10 +55,23 @@ function useRememberIndexView(shown: boolean): void {
   }, [shown]);
 }
 
+/** `?compare=<id>&with=<id>`: the two sessions a comparison page shows (else none). */
+function comparisonInUrl(): { readonly a: string; readonly b: string } | null {
+  const params = new URLSearchParams(window.location.search);
+  const a = params.get('compare');
+  const b = params.get('with');
+  return a === null || b === null || a === '' || b === '' ? null : { a, b };
+}
+
 /** The index as it was left: `/` and its query (a query naming a session is not an index view). */
 function indexHref(): string {
   const search = sessionStorage.getItem(INDEX_VIEW_KEY) ?? '';
   return new URLSearchParams(search).has('session') ? '/' : `/${search}`;
+}
+
+/** The URL of the comparison of two sessions of the index (A, B). */
+function compareHref(a: string, b: string): string {
+  return `?compare=${encodeURIComponent(a)}&with=${encodeURIComponent(b)}`;
 }
 
 /** The URL of a session of the index: the page opens on it, and reopens it after a reload or a server restart. */
@@ -118,8 +132,10 @@ export function ReplayApp(): ReactNode {
     setFile(shown);
   }, []);
   const workbench = info !== null && info !== 'unreachable' && info.mode === 'workbench';
-  const sessionId = info === null || info === 'unreachable' ? null : workbench ? sessionInUrl() : ONE_SESSION_ID;
-  useRememberIndexView(workbench && sessionId === null);
+  const comparison = workbench ? comparisonInUrl() : null;
+  const sessionId = info === null || info === 'unreachable' || comparison !== null ? null : workbench ? sessionInUrl() : ONE_SESSION_ID;
+  const indexShown = workbench && sessionId === null && comparison === null;
+  useRememberIndexView(indexShown);
 
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -135,7 +151,7 @@ export function ReplayApp(): ReactNode {
         </h1>
         <Settings labels={labels} locale={locale} onLocale={setLocale} />
       </header>
-      {workbench && sessionId !== null && (
+      {workbench && !indexShown && (
         <p className="replay-app__back">
           <a href={indexHref()}>{labels.allSessions}</a>
         </p>
@@ -150,8 +166,9 @@ export function ReplayApp(): ReactNode {
           onFile={onFile}
         />
       )}
-      {info !== null && info !== 'unreachable' && workbench && sessionId === null && (
-        <WorkbenchIndex locale={locale} sessionHref={sessionHref} roots={info.roots} />
+      {comparison !== null && <ComparePage a={comparison.a} b={comparison.b} locale={locale} sessionHref={sessionHref} />}
+      {info !== null && info !== 'unreachable' && indexShown && (
+        <WorkbenchIndex locale={locale} sessionHref={sessionHref} compareHref={compareHref} roots={info.roots} />
       )}
     </main>
   );

@@ -51,7 +51,7 @@ function useLiveLog(sessionId: string): { readonly log: ViewerLog | null; readon
 }
 
 /** The session's file, or `missing` when the server lists no such session. */
-function useSessionInfo(sessionId: string): SessionInfo | 'missing' | null {
+export function useSessionInfo(sessionId: string): SessionInfo | 'missing' | null {
   const [info, setInfo] = useState<SessionInfo | 'missing' | null>(null);
   useEffect(() => {
     const controller = new AbortController();

@@ -9,9 +9,11 @@ import { isLoopbackHost } from '@toolcard/host-read-image';
 import { isS3Url, parseS3Location, type S3Location } from '../s3/s3-location.ts';
 
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file, folder or s3://bucket/prefix>… [--format json|csv|junit]';
+export const COMPARE_USAGE = 'usage: pnpm replay --compare <session file A> <session file B> [--store DIR] [other options]';
 export const USAGE = [
   'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
+  `       ${COMPARE_USAGE.slice('usage: '.length)}`,
   `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
   "With no path: the repository's own recorded sessions. One file: that session. Folders, buckets or several files: the index of every session in them.",
 ].join('\n');
@@ -26,8 +28,11 @@ export const TOKEN_ENV = 'TOOLCARD_REPLAY_TOKEN';
 const MIN_TOKEN_LENGTH = 16;
 
 export interface ReplayOptions {
-  /** 'session': one file given, shown as it is; 'workbench': folders or several files, shown as an index. */
-  readonly mode: 'session' | 'workbench';
+  /**
+   * 'session': one file given, shown as it is; 'workbench': folders or several files, shown as an
+   * index; 'compare': two files (`--compare A B`), served as the index of those two and opened on their comparison.
+   */
+  readonly mode: 'session' | 'workbench' | 'compare';
   /** Absolute paths of the files and folders given (in session mode, the one log). */
   readonly paths: readonly string[];
   /** `s3://bucket/prefix` locations given: their session objects are mirrored into the cache and indexed with the rest. */
@@ -76,10 +81,11 @@ const OPTIONS = {
   cache: { type: 'string' },
   host: { type: 'string' },
   'token-file': { type: 'string' },
+  compare: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const ALLOWED = '--store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --help';
+const ALLOWED = '--store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help';
 
 /**
  * Checks the whole command line before anything starts (like sharp checks its options before any
@@ -101,6 +107,7 @@ export async function parseReplayArgs(
       `--host ${host} is reachable from other machines: give a token (--token-file FILE or ${TOKEN_ENV}) so only people holding it can read the sessions`,
     );
   }
+  if (values.compare) checkComparePositionals(positionals);
   if (positionals.length === 0 && defaults === undefined) throw new ReplayUsageError(`name a session file or folder\n${USAGE}`);
   const buckets = positionals.filter(isS3Url).map(checkS3Location);
   const local = positionals.filter((each) => !isS3Url(each));
@@ -108,7 +115,8 @@ export async function parseReplayArgs(
   const recorded = positionals.length === 0 ? defaults?.(cacheDir) : undefined;
   const paths = recorded?.paths ?? local.map((each) => path.resolve(cwd, each));
   const kinds = await Promise.all(paths.map(checkSessionPath));
-  const mode = buckets.length === 0 && kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
+  if (values.compare) checkCompareFiles(paths, kinds);
+  const mode = values.compare ? 'compare' : buckets.length === 0 && kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
   const storeGiven = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
   if (storeGiven !== undefined) await checkStoreDir(storeGiven);
   const storeDir = storeGiven ?? recorded?.storeDir;
@@ -131,6 +139,22 @@ export async function parseReplayArgs(
       recorded: recorded !== undefined,
     },
   };
+}
+
+/** `--compare` takes exactly two local files: the runs compared (A, then B). */
+function checkComparePositionals(positionals: readonly string[]): void {
+  if (positionals.length !== 2) {
+    throw new ReplayUsageError(
+      `--compare takes two session files (A and B), got ${String(positionals.length)}: ${JSON.stringify(positionals)}\n${COMPARE_USAGE}`,
+    );
+  }
+  const bucket = positionals.find(isS3Url);
+  if (bucket !== undefined) throw new ReplayUsageError(`--compare takes two local session files; ${bucket} is a bucket prefix\n${COMPARE_USAGE}`);
+}
+
+function checkCompareFiles(paths: readonly string[], kinds: readonly ('file' | 'folder')[]): void {
+  const folder = paths.find((_, index) => kinds[index] === 'folder');
+  if (folder !== undefined) throw new ReplayUsageError(`--compare takes two session files; ${folder} is a folder\n${COMPARE_USAGE}`);
 }
 
 function checkS3Location(given: string): S3Location {

@@ -13,6 +13,7 @@ import { localReviewFile } from '../reviews/local-review-file.ts';
 import { reviewFilePath } from '../reviews/review-file.ts';
 import { formatS3Location } from '../s3/s3-location.ts';
 import { parseReplayArgs, ReplayUsageError, USAGE } from './args.ts';
+import { comparedSessionIds, compareUrl, listedAfterFirstPass } from './compare.ts';
 import { fillRecordedStore, recordedSessions } from './recorded-sessions.ts';
 import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
   };
   let workbench;
   try {
-    workbench = options.mode === 'workbench' ? await openWorkbench(options, say, sayOnceEach()) : undefined;
+    workbench = options.mode === 'session' ? undefined : await openWorkbench(options, say, sayOnceEach());
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
     return 2;
@@ -80,7 +81,15 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  if (options.mode === 'workbench') say(`the index of ${[...options.paths, ...options.buckets.map(formatS3Location)].join(', ')}`);
+  let pageUrl = server.url;
+  if (options.mode === 'compare' && workbench !== undefined) {
+    const [a = '', b = ''] = options.paths;
+    const ids = await comparedSessionIds(a, b);
+    // The page asks for both sessions at once: printed when the index lists them.
+    if (!(await listedAfterFirstPass(workbench.index, [ids.a, ids.b]))) say(`${a} or ${b} was not read as a session: the page says which side is missing`);
+    pageUrl = compareUrl(server.url, ids);
+    say(`comparing ${a} (A) with ${b} (B)`);
+  } else if (options.mode === 'workbench') say(`the index of ${[...options.paths, ...options.buckets.map(formatS3Location)].join(', ')}`);
   else if (server.spooled) {
     console.error(`replay: ${options.paths[0] ?? ''} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
     if (options.storeDir !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
@@ -90,9 +99,9 @@ async function main(): Promise<number> {
   }
   if (server.signInUrl !== undefined) console.error(`replay: sign in once by opening ${server.signInUrl}`);
   // The URL alone on stdout, so scripts (and the tests) can read it.
-  console.log(server.url);
+  console.log(pageUrl);
   if (options.open) {
-    openBrowser(server.signInUrl ?? server.url, (message) => {
+    openBrowser(server.signInUrl ?? pageUrl, (message) => {
       console.error(`replay: ${message}`);
     });
   }

@@ -28,6 +28,9 @@ export interface SessionTableProps {
   readonly labels: WorkbenchLabels;
   readonly locale: Locale;
   readonly sessionHref: (id: string) => string;
+  /** The sessions checked to compare. */
+  readonly selected: ReadonlySet<string>;
+  readonly onSelectedChange: (id: string, selected: boolean) => void;
 }
 
 /**
@@ -36,7 +39,16 @@ export interface SessionTableProps {
  * scrolls, the body keeps the full height, every row one fixed height. The focused row stays
  * mounted while scrolled away, so focus survives scrolling and live updates.
  */
-export const SessionTable = memo(function SessionTable({ rows, sort, onSortClick, labels, locale, sessionHref }: SessionTableProps): ReactNode {
+export const SessionTable = memo(function SessionTable({
+  rows,
+  sort,
+  onSortClick,
+  labels,
+  locale,
+  sessionHref,
+  selected,
+  onSelectedChange,
+}: SessionTableProps): ReactNode {
   const bodyRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState({ scrollMargin: 0, rowHeight: FALLBACK_ROW_HEIGHT, headHeight: 0 });
@@ -193,6 +205,8 @@ export const SessionTable = memo(function SessionTable({ rows, sort, onSortClick
               labels={labels}
               startFormat={startFormat}
               sessionHref={sessionHref}
+              selected={selected.has(row.id)}
+              onSelectedChange={onSelectedChange}
             />
           );
         })}
@@ -208,10 +222,21 @@ interface SessionTableRowProps {
   readonly labels: WorkbenchLabels;
   readonly startFormat: Intl.DateTimeFormat;
   readonly sessionHref: (id: string) => string;
+  readonly selected: boolean;
+  readonly onSelectedChange: (id: string, selected: boolean) => void;
 }
 
 /** One session; rendered again only when its row, place or words change (not on every scroll frame). */
-const SessionTableRow = memo(function SessionTableRow({ row, index, offset, labels, startFormat, sessionHref }: SessionTableRowProps): ReactNode {
+const SessionTableRow = memo(function SessionTableRow({
+  row,
+  index,
+  offset,
+  labels,
+  startFormat,
+  sessionHref,
+  selected,
+  onSelectedChange,
+}: SessionTableRowProps): ReactNode {
   const started = instantOf(row.startedAt);
   const duration = durationParts(row.durationMs);
   const { reviewed, of, failed } = row.review;
@@ -230,6 +255,15 @@ const SessionTableRow = memo(function SessionTableRow({ row, index, offset, labe
   return (
     <div role="row" aria-rowindex={index + 2} data-index={index} className="wb-row" style={{ top: offset }}>
       <div role="cell" className="wb-cell wb-cell--title">
+        <input
+          type="checkbox"
+          className="wb-select"
+          aria-label={labels.selectToCompare(row.title)}
+          checked={selected}
+          onChange={(event) => {
+            onSelectedChange(row.id, event.target.checked);
+          }}
+        />
         <a href={sessionHref(row.id)} className="wb-link" title={row.title}>
           <span className="wb-link__title">{row.title}</span> <span className="wb-link__file">{row.file}</span>
         </a>

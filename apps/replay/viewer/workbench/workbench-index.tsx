@@ -16,6 +16,8 @@ export interface WorkbenchIndexProps {
   readonly locale: Locale;
   /** Where a session's row links to. */
   readonly sessionHref: (id: string) => string;
+  /** Where the comparison of two sessions is (A first). */
+  readonly compareHref: (a: string, b: string) => string;
   /** The folders and buckets given, named when none holds a session file. */
   readonly roots?: readonly string[];
 }
@@ -104,9 +106,10 @@ const NO_ROOTS: readonly string[] = [];
  * The workbench's index page: every session found under the folders given, one row each, sortable,
  * narrowed by facets and a server-side search, live while files appear and grow. Its view is the URL's.
  */
-export function WorkbenchIndex({ locale, sessionHref, roots = NO_ROOTS }: WorkbenchIndexProps): ReactNode {
+export function WorkbenchIndex({ locale, sessionHref, compareHref, roots = NO_ROOTS }: WorkbenchIndexProps): ReactNode {
   const labels = WORKBENCH_LABELS[locale];
   const headingId = useId();
+  const compareHintId = useId();
   const feed = useSessionIndex();
   const [state, setState] = useIndexUrlState();
   const search = useServerSearch(state.search, feed.answer?.version ?? null);
@@ -125,6 +128,13 @@ export function WorkbenchIndex({ locale, sessionHref, roots = NO_ROOTS }: Workbe
     [state, setState],
   );
   const total = sessions?.length ?? 0;
+  const [selected, setSelected] = useState<readonly string[]>([]);
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
+  const onSelectedChange = useCallback((id: string, checked: boolean) => {
+    // In the order checked: the first is A.
+    setSelected((previous) => (checked ? [...previous.filter((each) => each !== id), id] : previous.filter((each) => each !== id)));
+  }, []);
+  const [first, second] = selected;
 
   return (
     <section className="wb-index" aria-labelledby={headingId}>
@@ -151,7 +161,31 @@ export function WorkbenchIndex({ locale, sessionHref, roots = NO_ROOTS }: Workbe
         {search.pending && <span className="wb-index__searching"> {labels.searching}</span>}
         {search.result.kind === 'failed' && <span className="wb-index__search-failed"> {labels.searchFailed}</span>}
       </p>
-      <SessionTable rows={shown} sort={state.sort} onSortClick={onSortClick} labels={labels} locale={locale} sessionHref={sessionHref} />
+      <p className="wb-index__compare">
+        <button
+          type="button"
+          disabled={selected.length !== 2}
+          aria-describedby={compareHintId}
+          onClick={() => {
+            if (first !== undefined && second !== undefined) window.location.assign(compareHref(first, second));
+          }}
+        >
+          {labels.compare}
+        </button>{' '}
+        <span id={compareHintId} className="wb-index__compare-hint">
+          {labels.compareHint(selected.length)}
+        </span>
+      </p>
+      <SessionTable
+        rows={shown}
+        sort={state.sort}
+        onSortClick={onSortClick}
+        labels={labels}
+        locale={locale}
+        sessionHref={sessionHref}
+        selected={selectedSet}
+        onSelectedChange={onSelectedChange}
+      />
       {shown.length === 0 && total > 0 && (
         <p className="wb-index__no-match">
           {labels.noMatch}{' '}

@@ -28,6 +28,11 @@ export interface WorkbenchLabels {
   /** A facet value with the rows choosing it would show. */
   readonly withCount: (value: string, count: number) => string;
   readonly clearFilters: string;
+  /** A row's checkbox: the session chosen as one of the two to compare. */
+  readonly selectToCompare: (title: string) => string;
+  /** The button opening the comparison of the two sessions checked. */
+  readonly compare: string;
+  readonly compareHint: (selected: number) => string;
   readonly count: (shown: number, total: number) => string;
   readonly loading: string;
   readonly scanning: (found: number) => string;
@@ -71,6 +76,9 @@ export const WORKBENCH_LABELS: Readonly<Record<Locale, WorkbenchLabels>> = {
     reviewStates: { unreviewed: 'Unreviewed', partly: 'Partly reviewed', reviewed: 'Reviewed', failed: 'With failed verdicts' },
     withCount: (value, count) => `${value} (${count})`,
     clearFilters: 'Clear filters',
+    selectToCompare: (title) => `Select ${title} to compare`,
+    compare: 'Compare',
+    compareHint: (selected) => (selected === 2 ? 'Two sessions selected.' : `Select two sessions to compare (${String(selected)} selected).`),
     count: (shown, total) => `${shown} of ${total} sessions`,
     loading: 'Loading the sessions…',
     scanning: (found) => `Scanning… ${found} sessions so far`,
@@ -110,6 +118,9 @@ export const WORKBENCH_LABELS: Readonly<Record<Locale, WorkbenchLabels>> = {
     reviewStates: { unreviewed: '未审阅', partly: '部分审阅', reviewed: '已审阅', failed: '有不通过' },
     withCount: (value, count) => `${value}（${count}）`,
     clearFilters: '清除筛选',
+    selectToCompare: (title) => `选择 ${title} 进行比较`,
+    compare: '比较',
+    compareHint: (selected) => (selected === 2 ? '已选择两个会话。' : `选择两个会话进行比较（已选择 ${String(selected)} 个）。`),
     count: (shown, total) => `显示 ${shown} / ${total} 个会话`,
     loading: '正在加载会话…',
     scanning: (found) => `正在扫描… 已找到 ${found} 个会话`,

@@ -1,0 +1,204 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
+import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { axeViolations } from './support/axe.ts';
+import { recordedSession } from './support/recorded-session.ts';
+import { runReplay, startReplay, type ReplayProcess } from './support/replay-process.ts';
+import { useTempDirs } from './temp-dirs.ts';
+
+/*
+ * Two runs compared end to end: two sessions recorded by the real host adapter into one real store
+ * (they share one image and differ in another; B makes one more call), the real `toolcard-replay`
+ * process started with `--compare`, and Debian's Chromium on the page it prints.
+ */
+
+const tempDir = useTempDirs();
+let browser: Browser;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  await ensureViewerBuilt();
+  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/**
+ * Run A reads red.png and green.png; run B reads red.png (the same bytes: the same stored image),
+ * green.png after the file changed (another image at the same path: the same call, another result)
+ * and blue.png (a call A never made). Both run in the same workspace folder (its path is in every
+ * result's text) and write into the same store, as one harness's runs do; their logs are moved beside each other.
+ */
+async function twoRuns() {
+  const dir = await tempDir();
+  const runs = await tempDir();
+  const runA = await recordedSession(dir);
+  await runA.userSays('Read the swatches');
+  const sharedA = await runA.readImage('red.png');
+  await runA.readImage('green.png');
+  const a = path.join(runs, 'a.jsonl');
+  await rename(runA.logPath, a);
+  await rm(path.join(dir, 'workspace'), { recursive: true });
+  const runB = await recordedSession(dir);
+  await sharp({ create: { width: 30, height: 20, channels: 3, background: '#f0f000' } })
+    .png()
+    .toFile(path.join(dir, 'workspace', 'green.png'));
+  await runB.userSays('Read the swatches');
+  const sharedB = await runB.readImage('red.png');
+  await runB.readImage('green.png');
+  await runB.readImage('blue.png');
+  const b = path.join(runs, 'b.jsonl');
+  await rename(runB.logPath, b);
+  expect(sharedB.attachmentId).toBe(sharedA.attachmentId);
+  return { a, b, storeDir: runA.storeDir };
+}
+
+interface Compared {
+  readonly server: ReplayProcess;
+  readonly errors: string[];
+}
+
+async function compare(a: string, b: string, storeDir: string): Promise<Compared> {
+  const cache = path.join(await tempDir(), 'cache');
+  await mkdir(cache);
+  const server = await startReplay(['--compare', a, b, '--store', storeDir, '--cache', cache]);
+  cleanups.push(() => server.stop());
+  return { server, errors: [] };
+}
+
+async function open(compared: Compared, url: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  cleanups.push(() => page.close());
+  page.on('pageerror', (error) => compared.errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') compared.errors.push(`console: ${message.text()}`);
+  });
+  await page.goto(url);
+  return page;
+}
+
+const summary = (page: Page) => page.getByTestId('compare-summary');
+const rowKinds = (page: Page) => page.locator('.cmp-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
+const rowMarks = async (page: Page) => (await page.locator('.cmp-row__mark').allTextContents()).map((text) => text.replace(/^\d+\s*/, '').trim());
+const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.closest('.cmp-row')?.getAttribute('data-kind') ?? null);
+
+describe('pnpm replay --compare A B: two runs side by side', () => {
+  it('prints the comparison URL; lines the calls up as Same, Changed and Only in B, counts them, and moves between differences', async () => {
+    const runs = await twoRuns();
+    const compared = await compare(runs.a, runs.b, runs.storeDir);
+    expect(new URL(compared.server.url).search).toBe('?compare=a.jsonl&with=b.jsonl');
+    const page = await open(compared, compared.server.url);
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/attachments/')) imageRequests.push(request.url());
+    });
+
+    await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
+    expect(await rowKinds(page)).toEqual(['same', 'changed', 'only-b']);
+    expect(await rowMarks(page)).toEqual(['Same', 'Changed', 'Only in B']);
+    // The changed call: the same arguments, another image (ids differ, nothing decoded); the shared one is not called changed.
+    const changed = page.locator('.cmp-row--changed');
+    await expect.poll(() => changed.getByText('Image 1: changed').count()).toBe(1);
+    expect(await page.locator('.cmp-row--same .cmp-row__differences').count()).toBe(0);
+    expect(await page.locator('.cmp-row--only-b .cmp-call__args').textContent()).toContain('blue.png');
+    expect(await page.locator('.cmp-row--same .cmp-message').first().textContent()).toContain('Read the swatches');
+
+    // n / N: the next and previous difference, not while typing.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    await expect.poll(() => focusedRow(page)).toBe('changed');
+    await page.keyboard.press('n');
+    await expect.poll(() => focusedRow(page)).toBe('only-b');
+    await page.keyboard.press('Shift+N');
+    await expect.poll(() => focusedRow(page)).toBe('changed');
+
+    // Told apart by the store's ids alone: no image was fetched (let alone decoded) to call red Same and green Changed.
+    expect(imageRequests).toEqual([]);
+    // "Compare images" hands the pair on; the placeholder opens B's image in the lightbox.
+    await changed.getByRole('button', { name: 'Compare images' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Only differences: the Same row goes, the summary stays.
+    await page.getByLabel('Only differences').check();
+    await expect.poll(() => rowKinds(page)).toEqual(['changed', 'only-b']);
+    expect(await summary(page).textContent()).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(compared.errors).toEqual([]);
+  });
+
+  it('opens the comparison from the index: Compare is enabled with exactly two sessions checked', async () => {
+    const runs = await twoRuns();
+    const compared = await compare(runs.a, runs.b, runs.storeDir);
+    const page = await open(compared, new URL('/', compared.server.url).href);
+    const compareButton = page.getByRole('button', { name: 'Compare', exact: true });
+    await expect.poll(() => page.getByRole('checkbox', { name: /^Select .* to compare$/ }).count(), { timeout: 15_000 }).toBe(2);
+    expect(await compareButton.isDisabled()).toBe(true);
+    const [first, second] = await page.getByRole('checkbox', { name: /^Select .* to compare$/ }).all();
+    await first?.check();
+    expect(await compareButton.isDisabled()).toBe(true);
+    // Keyboard: Space checks the focused box.
+    await second?.focus();
+    await page.keyboard.press('Space');
+    expect(await compareButton.isDisabled()).toBe(false);
+    await compareButton.click();
+    await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toMatch(/^\d+ Same · \d+ Changed · \d+ Only in A · \d+ Only in B$/);
+    expect(new URL(page.url()).searchParams.get('compare')).not.toBeNull();
+    expect(compared.errors).toEqual([]);
+  });
+
+  it('says which side cannot be loaded, and calls a session compared with itself identical', async () => {
+    const runs = await twoRuns();
+    const compared = await compare(runs.a, runs.b, runs.storeDir);
+    const missing = await open(compared, new URL('/?compare=a.jsonl&with=gone.jsonl', compared.server.url).href);
+    await expect
+      .poll(() => missing.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toBe('B cannot be loaded: no session "gone.jsonl" on this server (moved or deleted?).');
+    const same = await open(compared, new URL('/?compare=b.jsonl&with=b.jsonl', compared.server.url).href);
+    await expect.poll(() => summary(same).textContent(), { timeout: 15_000 }).toBe('3 Same · 0 Changed · 0 Only in A · 0 Only in B');
+    expect(await same.getByText('The two sessions made the same calls with the same results.').count()).toBe(1);
+  });
+
+  it('says so when neither session made a call', async () => {
+    const dir = await tempDir();
+    const runs = await tempDir();
+    const logs: string[] = [];
+    for (const name of ['a', 'b']) {
+      const run = await recordedSession(dir);
+      await run.userSays('Nothing to do');
+      logs.push(path.join(runs, `${name}.jsonl`));
+      await rename(run.logPath, logs.at(-1) ?? '');
+      await rm(path.join(dir, 'workspace'), { recursive: true });
+    }
+    const [a = '', b = ''] = logs;
+    // No image was saved: any existing folder serves as the store.
+    const compared = await compare(a, b, dir);
+    const page = await open(compared, compared.server.url);
+    await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('0 Same · 0 Changed · 0 Only in A · 0 Only in B');
+    expect(await page.getByText('Neither session has a tool call: nothing to compare.').count()).toBe(1);
+    expect(await page.locator('.cmp-row').count()).toBe(0);
+    expect(compared.errors).toEqual([]);
+  });
+
+  it('refuses one path and a missing file before starting', async () => {
+    const runs = await twoRuns();
+    const one = await runReplay(['--compare', runs.a]);
+    expect([one.code, one.stdout]).toEqual([2, '']);
+    expect(one.stderr).toContain('replay: --compare takes two session files (A and B), got 1');
+    const gone = await runReplay(['--compare', runs.a, path.join(path.dirname(runs.a), 'gone.jsonl')]);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain('gone.jsonl does not exist');
+  });
+});

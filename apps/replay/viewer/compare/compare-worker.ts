@@ -1,0 +1,73 @@
+// The comparison's Web Worker: follows both sessions' logs with the viewer's own follow loop, aligns
+// their calls off the page's thread, and sends the page the aligned rows in slices.
+import { followLog } from '../follow-log';
+import { sessionApi } from '../session-api';
+import type { ViewerLog } from '../viewer-log';
+import { alignCalls, countRows } from './align-calls';
+import type { CompareMessage, CompareStart, Side } from './compare-protocol';
+import { callSequenceOf } from './session-calls';
+
+/**
+ * Rows per message: the first slice fills the first screen at once; each later one is a structured
+ * clone and a list update on the page that stays far below a long task.
+ */
+const FIRST_SLICE = 200;
+const ROWS_PER_SLICE = 2000;
+/** A log that grows after both were read is aligned again at most this often. */
+const REALIGN_MS = 1000;
+
+interface WorkerScope {
+  postMessage: (message: CompareMessage) => void;
+  onmessage: ((event: MessageEvent<CompareStart>) => void) | null;
+}
+
+const scope = self as unknown as WorkerScope;
+const logs: { a: ViewerLog | null; b: ViewerLog | null } = { a: null, b: null };
+const live: Record<Side, boolean> = { a: false, b: false };
+let alignedFrom: { a: ViewerLog | null; b: ViewerLog | null } = { a: null, b: null };
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function schedule(delay: number): void {
+  if (timer !== undefined) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    align();
+  }, delay);
+}
+
+function align(): void {
+  const { a, b } = logs;
+  // Aligned once both are wholly read: a half-read log would show its unread calls as missing.
+  if (a === null || b === null || !live.a || !live.b || (alignedFrom.a === a && alignedFrom.b === b)) return;
+  alignedFrom = { a, b };
+  const sequenceA = callSequenceOf(a);
+  const sequenceB = callSequenceOf(b);
+  const rows = alignCalls(sequenceA.calls, sequenceB.calls);
+  const counts = countRows(rows);
+  const trailing = { a: sequenceA.trailing, b: sequenceB.trailing };
+  for (let start = 0; start === 0 || start < rows.length;) {
+    const end = start + (start === 0 ? FIRST_SLICE : ROWS_PER_SLICE);
+    scope.postMessage({ kind: 'rows', start, rows: rows.slice(start, end), total: rows.length, counts, trailing });
+    start = end;
+  }
+}
+
+function follow(side: Side, sessionId: string): void {
+  void followLog({
+    logUrl: `${sessionApi(sessionId)}/log`,
+    onLog: (log) => {
+      logs[side] = log;
+      schedule(alignedFrom.a === null ? 0 : REALIGN_MS);
+    },
+    onStatus: (status) => {
+      live[side] = status.kind === 'live';
+      scope.postMessage({ kind: 'status', side, status });
+      if (live[side]) schedule(0);
+    },
+  });
+}
+
+scope.onmessage = ({ data }) => {
+  follow('a', data.a);
+  follow('b', data.b);
+};

@@ -1,0 +1,78 @@
+import {
+  buildToolCalls,
+  messageParts,
+  viewContentBlock,
+  type ConversationItem,
+  type ImageCardImage,
+  type MessagePart,
+  type SessionEvent,
+  type ToolCallNode,
+} from '@toolcard/ui-tool-image/model';
+
+import { isConversationLog, type ViewerLog } from '../viewer-log';
+import { normaliseArguments, type CallOutcome, type CallSequence, type ComparedCall, type ComparedMessage } from './align-calls';
+
+const OUTCOME: Readonly<Record<'ok' | 'error' | 'stopped', CallOutcome>> = { ok: 'ok', error: 'failed', stopped: 'stopped' };
+
+/** A call and the calls nested in it, depth first (the order the replay shows them), each with what a comparison needs of it. */
+function comparedCalls(node: ToolCallNode, messages: readonly ComparedMessage[], into: ComparedCall[]): void {
+  const texts: string[] = [];
+  const images: ImageCardImage[] = [];
+  for (const block of node.result?.content ?? []) {
+    const view = viewContentBlock(block);
+    if (view.kind === 'text') texts.push(view.text);
+    else if (view.kind === 'image') images.push({ attachment: view.attachment });
+  }
+  into.push({
+    callId: node.callId,
+    name: node.name ?? '',
+    args: normaliseArguments(node.argsRaw),
+    outcome: node.result === undefined ? 'running' : OUTCOME[node.result.outcome],
+    resultText: texts.join('\n'),
+    images,
+    messages,
+  });
+  for (const child of node.children) comparedCalls(child, [], into);
+}
+
+/** A message's text and its images counted; `null` for one with neither. */
+function messageOfParts(role: ComparedMessage['role'], parts: readonly MessagePart[]): ComparedMessage | null {
+  const text = parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('\n');
+  const images = parts.reduce((sum, part) => sum + (part.kind === 'images' ? part.images.length : 0), 0);
+  return text === '' && images === 0 ? null : { role, text, images };
+}
+
+/** Our own log's events as conversation items in log order: the user's and the assistant's messages, and each top-level call where it began. */
+function itemsOfEvents(events: readonly SessionEvent[]): (ComparedMessage | ToolCallNode)[] {
+  const at: { readonly index: number; readonly item: ComparedMessage | ToolCallNode }[] = [];
+  events.forEach((event, index) => {
+    const message =
+      event.type === 'assistant/message'
+        ? messageOfParts('assistant', messageParts((event.data.message as { content?: unknown } | undefined)?.content))
+        : event.type === 'user/message' && (event.data.source as { kind?: unknown } | undefined)?.kind === 'user'
+          ? messageOfParts('user', messageParts(event.data.content))
+          : null;
+    if (message !== null) at.push({ index, item: message });
+  });
+  for (const node of buildToolCalls(events).roots) at.push({ index: node.firstEventIndex, item: node });
+  return at.sort((left, right) => left.index - right.index).map(({ item }) => item);
+}
+
+function itemOfConversation(item: ConversationItem): ComparedMessage | ToolCallNode | null {
+  return item.kind === 'call' ? item.node : messageOfParts(item.role, item.parts);
+}
+
+/** The calls of a session as the viewer holds it (any format), each with the messages before it. */
+export function callSequenceOf(log: ViewerLog): CallSequence {
+  const items = isConversationLog(log) ? log.conversation.items.map(itemOfConversation) : itemsOfEvents(log.events);
+  const calls: ComparedCall[] = [];
+  let pending: ComparedMessage[] = [];
+  for (const item of items) {
+    if (item === null) continue;
+    if ('callId' in item) {
+      comparedCalls(item, pending, calls);
+      pending = [];
+    } else pending.push(item);
+  }
+  return { calls, trailing: pending };
+}
