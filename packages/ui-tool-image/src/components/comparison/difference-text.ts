@@ -5,7 +5,7 @@ import { changedPercent, type ImageDifference } from '../../model/image-diff';
 export function changedPixelsText(changed: number, total: number, labels: LabelSet, locale: Locale): string {
   if (changed === 0) return labels['comparison.noChange'];
   const { percent, bound } = changedPercent(changed, total);
-  const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(percent);
+  const value = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(percent);
   const share = bound === undefined ? value : formatLabel(labels[bound === 'below' ? 'comparison.lessThan' : 'comparison.moreThan'], { value });
   const count = new Intl.NumberFormat(locale).format(changed);
   return formatLabel(labels[changed === 1 ? 'comparison.changedOne' : 'comparison.changedMany'], { count, percent: share });

@@ -45,7 +45,7 @@ export interface ImageComparisonProps {
    * with webpack 5 or Next.js, `() => new Worker(new URL('@toolcard/ui-tool-image/diff-worker', import.meta.url), { type: 'module' })`.
    * Without it the images are compared on the page's thread, in short steps.
    */
-  readonly createDiffWorker?: () => Worker;
+  readonly createDiffWorker?: (() => Worker) | undefined;
 }
 
 /**
@@ -57,8 +57,9 @@ export function ImageComparison(props: ImageComparisonProps): ReactNode {
   return createPortal(<ComparisonDialog {...props} />, props.container ?? document.body);
 }
 
-function resultText(same: boolean, difference: DifferenceState, labels: LabelSet, locale: Locale): string {
+function resultText(same: boolean, unavailable: boolean, difference: DifferenceState, labels: LabelSet, locale: Locale): string {
   if (same) return labels['comparison.sameImage'];
+  if (unavailable) return labels['comparison.failed'];
   switch (difference.status) {
     case 'waiting':
       return labels['comparison.waiting'];
@@ -113,7 +114,10 @@ function ComparisonDialog({ before, after, onClose, returnFocusTo, callId, initi
     { letter: labels['comparison.after'], name: names[1], state: afterState },
   ].map(({ letter, name, state }): ComparedSide => ({ state, alt: `${letter}: ${name}`, caption: `${letter} · ${name}` })) as [ComparedSide, ComparedSide];
 
-  const result = resultText(same, difference, labels, locale);
+  // A side that failed or is not in the store leaves nothing to compare until a retry loads it.
+  const unavailable = [beforeState, afterState].some(({ status }) => status === 'failed' || status === 'not-available');
+  const busy = !same && !unavailable && (difference.status === 'waiting' || difference.status === 'computing');
+  const result = resultText(same, unavailable, difference, labels, locale);
   const announced = same ? result : formatLabel(labels['comparison.announce'], { mode: labels[`comparison.mode.${mode}`], result });
   const scale = difference.status === 'done' ? scaleText(difference.difference, labels) : undefined;
 
@@ -139,7 +143,7 @@ function ComparisonDialog({ before, after, onClose, returnFocusTo, callId, initi
         </h2>
         <p className="tc-lightbox__details">
           {/* Announces the mode with the result: a switch, and the count once it is known. */}
-          <span className="tc-comparison__result" aria-live="polite" aria-atomic="true">
+          <span className="tc-comparison__result" aria-live="polite" aria-atomic="true" data-status={busy ? 'loading' : 'done'}>
             {announced}
           </span>
           {scale === undefined ? null : <span>{scale}</span>}

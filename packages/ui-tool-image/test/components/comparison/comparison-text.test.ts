@@ -28,7 +28,7 @@ describe('changedPixelsText', () => {
     expect(changedPixelsText(1, 8_294_400, en, 'en')).toBe('1 pixel changed (< 0.1 %)');
     expect(changedPixelsText(8_294_399, 8_294_400, en, 'en')).toBe('8,294,399 pixels changed (> 99.9 %)');
     expect(changedPixelsText(0, 8_294_400, en, 'en')).toBe('No pixels changed');
-    expect(changedPixelsText(50, 100, en, 'en')).toBe('50 pixels changed (50 %)');
+    expect(changedPixelsText(50, 100, en, 'en')).toBe('50 pixels changed (50.0 %)');
   });
 });
 
