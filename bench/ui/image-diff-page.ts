@@ -1,6 +1,7 @@
 // The in-browser half of `pnpm bench:image-diff`: the driver (image-diff.ts) calls `window.imageDiffBench`.
 import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
-import pixelmatch from 'pixelmatch';
+// pixelmatch is the UI package's dependency, not the root's: the floor borrows the very copy the worker bundles.
+import pixelmatch from '../../packages/ui-tool-image/node_modules/pixelmatch/index.js';
 import { diffImages } from '../../packages/ui-tool-image/src/components/comparison/diff-images';
 import type { ImageDiffBenchPage } from './image-diff-api';
 
@@ -24,8 +25,8 @@ function loaded(): readonly [Blob, Blob] {
 
 const bench: ImageDiffBenchPage = {
   async prepare() {
-    const fetched = await Promise.all(['before.png', 'after.png'].map(async (name) => (await fetch(`/__screenshots/${name}`)).blob()));
-    blobs = [fetched[0] as Blob, fetched[1] as Blob];
+    const fetchBlob = async (name: string) => (await fetch(`/__screenshots/${name}`)).blob();
+    blobs = await Promise.all([fetchBlob('before.png'), fetchBlob('after.png')]);
     const [before, after] = await Promise.all(blobs.map(decoded));
     if (before === undefined || after === undefined) throw new Error('Two screenshots expected');
     pixels = { before: before.data, after: after.data, width: before.width, height: before.height };
