@@ -56,9 +56,13 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * `lightbox.image.actions` slots, `SessionReplay`'s `openCall` / `openImage` (a call scrolled to,
  * opened and focused; the lightbox kept by the embedder) and `callFilter`: 54.39 → 55.12 kB measured
  * in one run. ImageGallery alone 6.56 → 7.43 kB (the lightbox now renders its slot), inside its budget.
+ * 55.18 → 61.1 kB and styles.css 4.2 → 4.5 kB: issue 22 §2's `ImageComparison` (four modes, the mode switcher, the
+ * difference overlay, its labels in both locales, and pixelmatch with the banded comparison for an app that gives no
+ * worker: the page-thread path is in the entry, the worker's copy is its own file): measured 61.09 kB and 4.48 kB in
+ * one run (55.12 kB before, the last measure above). ImageGallery alone 7.76 kB (the new labels), inside its budget.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 55_180 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 61_100 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
@@ -66,7 +70,7 @@ const BUDGETS = [
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_500 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));

@@ -1,7 +1,7 @@
 /**
  * Library build of @toolcard/ui-tool-image (Vite 8 library mode, i.e. Rolldown): ESM JavaScript
  * with source maps, one file per source module, for the two entries `.` (dist/index.js) and
- * `./model` (dist/model/index.js), the log-parsing worker `./parse-worker` (dist/worker/parse-worker.js), and the one stylesheet `./styles.css` (dist/styles.css).
+ * `./model` (dist/model/index.js), the log-parsing worker `./parse-worker` (dist/worker/parse-worker.js), the image-difference worker `./diff-worker` (dist/worker/diff-worker.js), and the one stylesheet `./styles.css` (dist/styles.css).
  * Declarations come from `tsc -p tsconfig.build.json`, beside the JavaScript (package.json
  * `build`). Peers and dependencies stay external: the app brings one React and one React Query,
  * and its package manager installs (and dedupes) the dependencies.
@@ -32,7 +32,13 @@ export default defineConfig({
     cssCodeSplit: true,
     target: 'es2023',
     lib: {
-      entry: { index: 'src/index.ts', 'model/index': 'src/model/index.ts', 'worker/parse-worker': 'src/worker/parse-worker.ts', styles: 'src/styles.css' },
+      entry: {
+        index: 'src/index.ts',
+        'model/index': 'src/model/index.ts',
+        'worker/parse-worker': 'src/worker/parse-worker.ts',
+        'worker/diff-worker': 'src/worker/diff-worker.ts',
+        styles: 'src/styles.css',
+      },
       formats: ['es'],
       cssFileName: 'styles',
     },

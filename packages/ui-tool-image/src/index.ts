@@ -66,6 +66,8 @@ export { callImages } from './components/row/call-images';
 export { ConversationMessage, type ConversationMessageProps } from './components/message/conversation-message';
 export { ImageGallery, type ImageGalleryProps } from './components/gallery/image-gallery';
 export { ImageLightbox, type ImageLightboxProps } from './components/lightbox/image-lightbox';
+export { ImageComparison, type ComparedImage, type ImageComparisonProps } from './components/comparison/image-comparison';
+export type { ImageComparisonMode } from './components/comparison/comparison-modes';
 export type { CallActionsOwnerProps, ImageActionsOwnerProps, ImagesOwnerProps, MessageOwnerProps, ToolViewOwnerProps } from './components/tool-slots';
 export type { OpenImage } from './components/gallery/open-image';
 

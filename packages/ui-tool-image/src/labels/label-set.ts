@@ -106,6 +106,27 @@ export type LabelKey =
   | 'card.factSeparator'
   | 'card.downscaled'
   | 'card.downscaledXY'
-  | 'card.received';
+  | 'card.received'
+  | 'comparison.title'
+  | 'comparison.modes'
+  | 'comparison.mode.side-by-side'
+  | 'comparison.mode.swipe'
+  | 'comparison.mode.onion-skin'
+  | 'comparison.mode.difference'
+  | 'comparison.before'
+  | 'comparison.after'
+  | 'comparison.swipePosition'
+  | 'comparison.opacity'
+  | 'comparison.sameImage'
+  | 'comparison.waiting'
+  | 'comparison.computing'
+  | 'comparison.changedOne'
+  | 'comparison.changedMany'
+  | 'comparison.lessThan'
+  | 'comparison.moreThan'
+  | 'comparison.noChange'
+  | 'comparison.scaled'
+  | 'comparison.failed'
+  | 'comparison.announce';
 
 export type LabelSet = Readonly<Record<LabelKey, string>>;

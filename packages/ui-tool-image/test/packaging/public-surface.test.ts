@@ -43,6 +43,7 @@ const ROOT = [
   'AttachmentNotAvailableError',
   'ConversationMessage',
   'ImageCardBody',
+  'ImageComparison',
   'ImageGallery',
   'ImageLightbox',
   'InOutBody',

@@ -1,0 +1,83 @@
+/**
+ * pnpm bench:image-diff — the comparison view's image difference on two 4K screenshots (drawn with
+ * sharp, differing by a dialog and a moved card), in Chromium: the worker path (Blob in, difference
+ * out) against pixelmatch's own time on the same pixels decoded beforehand, in the same run and the
+ * same page (issue 22 §4: ≤ 2×); and the path without a worker, with its longest task. Prints JSON;
+ * results also in .bench-results/image-diff.json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { twoScreenshots } from './image-diff-screenshots';
+import type { ImageDiffSample } from './image-diff-api';
+import { launchChromium, REPO_ROOT, startBenchServer } from './launch';
+
+const SAMPLES = 7;
+const TARGET_RATIO = 2;
+const RESULTS_FILE = path.join(REPO_ROOT, '.bench-results/image-diff.json');
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const { before, after } = await twoScreenshots();
+const { server, url } = await startBenchServer();
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const screenshots: Readonly<Record<string, Buffer>> = { 'before.png': before, 'after.png': after };
+  await page.route('**/__screenshots/*', async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+    const body = screenshots[name];
+    await (body === undefined
+      ? route.fulfill({ status: 404 })
+      : route.fulfill({ body, contentType: 'image/png', headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } }));
+  });
+  await page.goto(`${url}image-diff.html`);
+  await page.waitForFunction(() => window.imageDiffBench !== undefined);
+  const size = await page.evaluate(() => window.imageDiffBench?.prepare());
+
+  // One warm-up sample (the worker's module compiled, pixelmatch's code optimised), then the measured ones.
+  await page.evaluate(() => window.imageDiffBench?.sample());
+  const samples: ImageDiffSample[] = [];
+  for (let index = 0; index < SAMPLES; index += 1) {
+    const sample = await page.evaluate(() => window.imageDiffBench?.sample());
+    if (sample === undefined) throw new Error('The bench page did not answer.');
+    samples.push(sample);
+  }
+  const pageThread = await page.evaluate(() => window.imageDiffBench?.pageThread());
+
+  const workerMs = median(samples.map((sample) => sample.workerMs));
+  const pixelmatchMs = median(samples.map((sample) => sample.pixelmatchMs));
+  const ratio = workerMs / pixelmatchMs;
+  const changed = new Set(samples.flatMap((sample) => [sample.workerChanged, sample.pixelmatchChanged]));
+  const results = {
+    measuredAt: new Date().toISOString(),
+    chromium: browser.version(),
+    screenshots: { ...size, pngBytes: [before.length, after.length] },
+    samples: SAMPLES,
+    definitions: {
+      workerMs:
+        'diffImages with a worker factory, as the comparison view calls it: a new worker, both PNG Blobs posted, decoded (createImageBitmap), pixelmatch (includeAA false), regions, the mask as an ImageBitmap transferred back: median',
+      pixelmatchMs:
+        'pixelmatch alone on the page, same options, on the same two images decoded once before (RGBA): median, measured right after each worker sample',
+      pageThread: 'diffImages without a worker: the same steps on the page in bands of 200 000 pixels; its longest task (Long Tasks API, ≥ 50 ms)',
+    },
+    workerMs,
+    pixelmatchMs,
+    ratio,
+    target: `worker path ≤ ${String(TARGET_RATIO)}× pixelmatch`,
+    met: ratio <= TARGET_RATIO,
+    sameCount: changed.size === 1,
+    changedPixels: [...changed],
+    pageThread,
+    raw: samples,
+  };
+  console.log(JSON.stringify(results, null, 2));
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  if (!results.sameCount) process.exitCode = 1;
+} finally {
+  await browser.close();
+  await server.close();
+}
