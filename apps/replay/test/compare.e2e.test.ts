@@ -124,11 +124,17 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
 
     // Told apart by the store's ids alone: no image was fetched (let alone decoded) to call red Same and green Changed.
     expect(imageRequests).toEqual([]);
-    // "Compare images" hands the pair on; the placeholder opens B's image in the lightbox.
+    // "Compare images" opens the pair; its Difference mode counts the changed pixels (green against
+    // red: every one of them), in the diff worker the viewer hands it.
     await changed.getByRole('button', { name: 'Compare images' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.count()).toBe(1);
+    await dialog.getByRole('radio', { name: 'Difference' }).check();
+    await expect.poll(() => dialog.getByText(/pixels changed \(100(\.0)? %\)|pixels changed \(> 99\.9 %\)/).count(), { timeout: 15_000 }).toBe(1);
+    // Verdicts apply to a compared pair: B's image gets the review's controls.
+    expect(await dialog.getByRole('button', { name: 'Pass' }).count()).toBe(1);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => dialog.count()).toBe(0);
 
     // Only differences: the Same row goes, the summary stays.
     await page.getByLabel('Only differences').check();

@@ -166,7 +166,15 @@ export function ReplayApp(): ReactNode {
           onFile={onFile}
         />
       )}
-      {comparison !== null && <ComparePage a={comparison.a} b={comparison.b} locale={locale} sessionHref={sessionHref} />}
+      {comparison !== null && (
+        <ComparePage
+          a={comparison.a}
+          b={comparison.b}
+          locale={locale}
+          sessionHref={sessionHref}
+          canReview={info !== null && info !== 'unreachable' && info.canReview}
+        />
+      )}
       {info !== null && info !== 'unreachable' && indexShown && (
         <WorkbenchIndex locale={locale} sessionHref={sessionHref} compareHref={compareHref} roots={info.roots} />
       )}

@@ -1,8 +1,12 @@
-import { ImageLightbox, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
+import { ImageComparison, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
+import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import { attachmentLoader } from '../attachment-loader';
 import type { FollowStatus } from '../follow-log';
+import { ReviewContext } from '../review/review-context';
+import { REVIEW_PLUGINS } from '../review/review-plugin';
+import { useReviewContext } from '../review/use-review-context';
 import { useSessionInfo } from '../session-view';
 import type { RowKind } from './align-calls';
 import { COMPARE_LABELS, type CompareLabels } from './compare-labels';
@@ -19,11 +23,13 @@ export interface ComparePageProps {
   readonly locale: Locale;
   /** Where a session's own view is. */
   readonly sessionHref: (id: string) => string;
-  /** "Compare images" on a changed image pair; by default B's image opens in the lightbox. */
-  readonly onCompareImages?: (pair: ImagePair) => void;
+  /** Verdicts on B's compared images can be given (the server would take them), not only shown. */
+  readonly canReview: boolean;
 }
 
 const SIDES: readonly Side[] = ['a', 'b'];
+
+const createDiffWorker = (): Worker => new DiffWorker();
 
 function sideStatus(labels: CompareLabels, side: Side, status: FollowStatus | null): string {
   const name = labels.side[side];
@@ -52,7 +58,7 @@ function differenceFrom(rows: readonly ShownRow[], current: number, step: 1 | -1
 }
 
 /** The comparison of two sessions: each side's loading, the summary, the filter and difference keys, and the aligned rows. */
-export function ComparePage({ a, b, locale, sessionHref, onCompareImages }: ComparePageProps): ReactNode {
+export function ComparePage({ a, b, locale, sessionHref, canReview }: ComparePageProps): ReactNode {
   const labels = COMPARE_LABELS[locale];
   const infoA = useSessionInfo(a);
   const infoB = useSessionInfo(b);
@@ -80,7 +86,7 @@ export function ComparePage({ a, b, locale, sessionHref, onCompareImages }: Comp
           {labels.missingSide(labels.side[side], side === 'a' ? a : b)}
         </p>
       ))}
-      {missing.length === 0 && <Comparison a={a} b={b} labels={labels} locale={locale} onCompareImages={onCompareImages} />}
+      {missing.length === 0 && <Comparison a={a} b={b} labels={labels} locale={locale} sessionHref={sessionHref} canReview={canReview} />}
     </section>
   );
 }
@@ -90,40 +96,42 @@ function Comparison({
   b,
   labels,
   locale,
-  onCompareImages,
+  sessionHref,
+  canReview,
 }: {
   readonly a: string;
   readonly b: string;
   readonly labels: CompareLabels;
   readonly locale: Locale;
-  readonly onCompareImages: ((pair: ImagePair) => void) | undefined;
+  readonly sessionHref: (id: string) => string;
+  readonly canReview: boolean;
 }): ReactNode {
   const { status, alignment, failed } = useComparison(a, b);
   const loadImageA = useMemo(() => attachmentLoader(a), [a]);
   const loadImageB = useMemo(() => attachmentLoader(b), [b]);
-  const [lightbox, setLightbox] = useState<ImagePair | null>(null);
-  const compareImages = onCompareImages ?? setLightbox;
+  const [pair, setPair] = useState<ImagePair | null>(null);
+  // A verdict on a compared pair is B's (the run under judgement); its copied link opens B's own view.
+  const review = useReviewContext({ sessionId: b, canReview, locale, linkBase: () => new URL(sessionHref(b), window.location.href).href });
   const statusLines = SIDES.map((side) => sideStatus(labels, side, status[side])).filter((line) => line !== '');
   return (
-    <ToolCardProvider loadImage={loadImageB} locale={locale}>
+    <ToolCardProvider loadImage={loadImageB} locale={locale} plugins={REVIEW_PLUGINS}>
       <p role="status" className="cmp-status" data-testid="compare-status">
         {failed ? labels.workerFailed : statusLines.length > 0 ? statusLines.join(' · ') : alignment === null ? labels.aligning : ''}
       </p>
-      {alignment !== null && (
-        <AlignedRows alignment={alignment} labels={labels} loadImageA={loadImageA} loadImageB={loadImageB} onCompareImages={compareImages} />
-      )}
-      {lightbox !== null && (
-        <ImageLightbox
-          images={[lightbox.after.image]}
-          index={0}
-          onIndexChange={() => undefined}
-          onClose={() => {
-            setLightbox(null);
-          }}
-          loadImage={lightbox.after.loadImage}
-          returnFocusTo={lightbox.opener}
-          callId={lightbox.callIdB}
-        />
+      {alignment !== null && <AlignedRows alignment={alignment} labels={labels} loadImageA={loadImageA} loadImageB={loadImageB} onCompareImages={setPair} />}
+      {pair !== null && (
+        <ReviewContext.Provider value={review}>
+          <ImageComparison
+            before={pair.before}
+            after={pair.after}
+            callId={pair.callIdB}
+            createDiffWorker={createDiffWorker}
+            onClose={() => {
+              setPair(null);
+            }}
+            returnFocusTo={pair.opener}
+          />
+        </ReviewContext.Provider>
       )}
     </ToolCardProvider>
   );

@@ -1,17 +1,15 @@
 import type { Locale, SessionReplayProps } from '@toolcard/ui-tool-image';
 import { useMemo, useState, type ReactNode } from 'react';
 
-import { callTarget } from '../../src/reviews/review-line';
 import type { ViewerLog } from '../viewer-log';
 import { callIdsInOrder } from './call-order';
-import { reviewClient } from './review-client';
-import { ReviewContext, type ReviewContextValue, type ReviewSubject } from './review-context';
+import { ReviewContext } from './review-context';
 import { ReviewFilters } from './review-filters';
 import { useReviewKeys } from './review-keys';
 import { REVIEW_LABELS } from './review-labels';
 import { NO_STANDING, nextUnreviewed, reviewCallFilter } from './review-state';
-import { linkTo, targetOf } from './review-url';
-import { useReview } from './use-review';
+import { targetOf } from './review-url';
+import { useReviewContext } from './use-review-context';
 import { useReviewPlace } from './use-review-place';
 import './review.css';
 
@@ -36,32 +34,12 @@ export interface ReviewedReplay {
 /** A session replay with verdicts: controls on every call and image, keys, filters, links that reopen a call or an image. */
 export function useReviewedReplay({ log, sessionId, canReview, locale }: ReviewedReplayOptions): ReviewedReplay {
   const labels = REVIEW_LABELS[locale];
-  const client = useMemo(() => reviewClient(sessionId), [sessionId]);
-  const store = useReview(client);
+  const context = useReviewContext({ sessionId, canReview, locale });
+  const { store } = context;
   const [place, changePlace] = useReviewPlace();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [notice, setNotice] = useState<ReviewContextValue['notice']>(null);
   const [jumpNotice, setJumpNotice] = useState('');
   const { reviews, problem } = store;
   const callFilter = useMemo(() => reviewCallFilter(reviews, place.review), [reviews, place.review]);
-
-  const copyLink = (subject: ReviewSubject): void => {
-    const url = linkTo(window.location.href, subject);
-    const say = (text: string): void => {
-      setNotice({ target: callTarget(subject.callId, subject.index), text });
-    };
-    // The Clipboard API is there only in a secure context (not on a team network's plain http).
-    if (typeof navigator.clipboard === 'undefined') say(labels.linkNotCopied(url));
-    else
-      navigator.clipboard.writeText(url).then(
-        () => {
-          say(labels.linkCopied);
-        },
-        () => {
-          say(labels.linkNotCopied(url));
-        },
-      );
-  };
 
   const current = targetOf(place);
   useReviewKeys(
@@ -71,7 +49,7 @@ export function useReviewedReplay({ log, sessionId, canReview, locale }: Reviewe
         store.give(current, { ...(reviews.get(current) ?? NO_STANDING), verdict });
       },
       note: () => {
-        if (canReview && current !== null) setEditing(current);
+        if (canReview && current !== null) context.setEditing(current);
       },
       jump: (direction) => {
         const next = nextUnreviewed(callIdsInOrder(log), place.call, direction, reviews);
@@ -81,9 +59,6 @@ export function useReviewedReplay({ log, sessionId, canReview, locale }: Reviewe
     },
     place.image !== null,
   );
-
-  const saveProblem = problem?.kind === 'save' && problem.target !== undefined ? { target: problem.target, text: labels.saveFailed(problem.reason) } : null;
-  const context: ReviewContextValue = { store, canReview, labels, editing, setEditing, copyLink, notice: saveProblem ?? notice };
 
   return {
     replayProps: {
