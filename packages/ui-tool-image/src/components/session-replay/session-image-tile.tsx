@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import { toolRowModel } from '../../model';
 import { cellThumbnail } from '../../model/card/gallery-layout';
@@ -29,9 +29,11 @@ export const SessionImageTile = memo(function SessionImageTile({ image, position
   const { node } = image;
   const row = toolRowModel(node, pathDisplayOptions(settings));
   const layout = useMemo(() => cellThumbnail(image.attachment, cell), [image.attachment, cell]);
-  const ids = { caption: useId(), goTo: useId() };
+  const title = rowTitle(node, row, labels);
+  // Named in full here: a path's two parts are flex items, which a browser would name with a space between.
+  const callName = row.summary === undefined ? title : `${title} ${row.summary}`;
   return (
-    <figure className="tc-images__tile" data-call-id={node.callId} aria-labelledby={ids.caption}>
+    <figure className="tc-images__tile" data-call-id={node.callId} aria-label={callName}>
       <GalleryThumbnail
         attachment={image.attachment}
         layout={layout}
@@ -40,8 +42,8 @@ export const SessionImageTile = memo(function SessionImageTile({ image, position
           onOpen(position, opener);
         }}
       />
-      <figcaption id={ids.caption} className="tc-images__caption" style={{ width: cell }}>
-        <span className="tc-images__title">{rowTitle(node, row, labels)}</span>
+      <figcaption className="tc-images__caption" style={{ width: cell }}>
+        <span className="tc-images__title">{title}</span>{' '}
         {row.summary === undefined ? null : row.filePath === undefined ? (
           <span className="tc-images__summary" title={row.summary}>
             {row.summary}
@@ -51,10 +53,9 @@ export const SessionImageTile = memo(function SessionImageTile({ image, position
         )}
       </figcaption>
       <button
-        id={ids.goTo}
         type="button"
         className="tc-images__go-to"
-        aria-labelledby={`${ids.goTo} ${ids.caption}`}
+        aria-label={`${labels['replay.goToCall']} ${callName}`}
         onClick={() => {
           onGoToCall(node.callId);
         }}
