@@ -42,6 +42,12 @@ function tilesOf(canvasElement: HTMLElement): HTMLElement[] {
   return [...canvasElement.querySelectorAll<HTMLElement>('.tc-images__tile')];
 }
 
+function tileAt(canvasElement: HTMLElement, index: number): HTMLElement {
+  const tile = tilesOf(canvasElement)[index];
+  if (tile === undefined) throw new Error(`no tile ${String(index)}`);
+  return tile;
+}
+
 async function showImages(canvasElement: HTMLElement): Promise<void> {
   await userEvent.click(within(canvasElement).getByRole('tab', { name: 'Images' }));
   await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(4));
@@ -86,7 +92,7 @@ export const LightboxAcrossCalls: Story = {
   play: async ({ canvasElement, step }) => {
     await showImages(canvasElement);
     await step('the first tile opens the lightbox on image 1 of 4', async () => {
-      await userEvent.click(within(tilesOf(canvasElement)[0] as HTMLElement).getByRole('button', { name: 'login-screen.png' }));
+      await userEvent.click(within(tileAt(canvasElement, 0)).getByRole('button', { name: 'login-screen.png' }));
       const dialog = await page.findByRole('dialog');
       await expect(within(dialog).getByText('1 / 4')).toBeVisible();
       await expect(dialog).toHaveTextContent('login-screen.png');
@@ -128,7 +134,7 @@ export const ImageNotAvailable: Story = {
   render: () => <Replay initialView="images" />,
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(4));
-    const banner = tilesOf(canvasElement)[1] as HTMLElement;
+    const banner = tileAt(canvasElement, 1);
     await waitFor(() => expect(banner.querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'not-available'));
     await waitFor(() => expect(tilesOf(canvasElement)[0]?.querySelector('.tc-gallery__tile')).toHaveAttribute('data-status', 'ready'));
   },
