@@ -104,6 +104,20 @@ describe('SessionImageCollector: a growing session costs what changed', () => {
     expect(settled.positionOf('c2', 0)).toBe(1);
   });
 
+  it('keeps a nested call’s images when its parent changes (gains another nested call)', () => {
+    const { append, imagesOf } = growing();
+    const dispatch = (sub: string, name: string) =>
+      dispatchEvents('code', { rootCallId: 'p', parentCallId: 'p', subCallId: sub }, 'read_image', { file_path: name }, [image(name)])
+        .map(line)
+        .join('');
+    const before = append(`${headerLine()}\n${line(toolCallEvent('p', 'run_code', JSON.stringify({ code: 'x' })))}${dispatch('s1', 'one.png')}`);
+    const asked = imagesOf.mock.calls.length;
+    const after = append(dispatch('s2', 'two.png'));
+    expect(names(after.images)).toEqual(['s1:0:one.png', 's2:0:two.png']);
+    expect(after.images[0]).toBe(before.images[0]);
+    expect(imagesOf.mock.calls.slice(asked).map(([node]) => node.callId)).toEqual(['p', 's2']);
+  });
+
   it('matches a collection from scratch wherever the log is cut into appends', () => {
     const whole = names(new SessionImageCollector(callImages).collect(itemsOf(SESSION)).images);
     for (let cut = 1; cut < SESSION.length; cut += 37) {
