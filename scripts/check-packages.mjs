@@ -56,9 +56,13 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * `lightbox.image.actions` slots, `SessionReplay`'s `openCall` / `openImage` (a call scrolled to,
  * opened and focused; the lightbox kept by the embedder) and `callFilter`: 54.39 → 55.12 kB measured
  * in one run. ImageGallery alone 6.56 → 7.43 kB (the lightbox now renders its slot), inside its budget.
+ * 55.18 → 57 kB and styles.css 4.2 → 4.4 kB: issue 23 §3, every image of a session — `SessionReplay`'s
+ * Calls / Images tabs, the virtualised grid of gallery tiles with their calls' names and "Go to call",
+ * the incremental `SessionImageCollector`, six labels in both locales, and their CSS: measured 56.91 kB
+ * and 4.38 kB after it (the budgets before it were passed).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 55_180 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 57_000 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
@@ -66,7 +70,7 @@ const BUDGETS = [
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_400 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));
