@@ -60,9 +60,14 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * difference overlay, its labels in both locales, and pixelmatch with the banded comparison for an app that gives no
  * worker: the page-thread path is in the entry, the worker's copy is its own file): measured 61.09 kB and 4.48 kB in
  * one run (55.12 kB before, the last measure above). ImageGallery alone 7.76 kB (the new labels), inside its budget.
+ * Then issue 23 §3 (+1.8 kB, +0.18 kB measured alone on 55.12 kB), every image of a session — `SessionReplay`'s
+ * Calls / Images tabs, the virtualised grid of gallery tiles with their calls' names and "Go to call",
+ * the incremental `SessionImageCollector`, six labels in both locales, and their CSS: measured 56.91 kB
+ * and 4.38 kB after it (the budgets before it were passed).
+ * Both together: MEASURED.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 61_100 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 63_000 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
@@ -70,7 +75,7 @@ const BUDGETS = [
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_500 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_700 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));

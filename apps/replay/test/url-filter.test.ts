@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromSearch, searchWithFilter } from '../viewer/url-filter.ts';
+import { filterFromSearch, searchWithFilter, searchWithView, viewFromSearch } from '../viewer/url-filter.ts';
 
 describe('the find bar’s filter in the query string', () => {
   it('reads tool, states and text', () => {
@@ -21,5 +21,22 @@ describe('the find bar’s filter in the query string', () => {
     expect(new URLSearchParams(search).get('debug')).toBe('1');
     expect(filterFromSearch(search)).toEqual({ ...filter, states: [...filter.states] });
     expect(searchWithFilter('?tool=bash', { tool: null, states: [], text: '' })).toBe('');
+  });
+});
+
+describe('the replay’s view in the query string', () => {
+  it('reads view=images, and the calls for anything else', () => {
+    expect(viewFromSearch('?view=images&q=a')).toBe('images');
+    expect(viewFromSearch('')).toBe('calls');
+    expect(viewFromSearch('?view=calls')).toBe('calls');
+    expect(viewFromSearch('?view=IMAGES')).toBe('calls');
+  });
+
+  it('writes view=images and leaves the default out, keeping every other parameter', () => {
+    const search = searchWithView('?q=login.png&call=c1', 'images');
+    expect(new URLSearchParams(search).get('q')).toBe('login.png');
+    expect(new URLSearchParams(search).get('call')).toBe('c1');
+    expect(viewFromSearch(search)).toBe('images');
+    expect(searchWithView('?view=images', 'calls')).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { ToolCardProvider, type Locale, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { ToolCardProvider, type Locale, type ReplayFilter, type ReplayView } from '@toolcard/ui-tool-image';
 import { startTransition, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { SessionInfo } from '../wire/workbench';
@@ -9,7 +9,7 @@ import { followLogInWorker } from './live-log';
 import { REVIEW_PLUGINS } from './review/review-plugin';
 import { sessionApi } from './session-api';
 import { ViewerReplay } from './step-control';
-import { filterFromSearch, searchWithFilter } from './url-filter';
+import { filterFromSearch, searchWithFilter, searchWithView, viewFromSearch } from './url-filter';
 import type { ViewerLabels } from './viewer-labels';
 import { eventsRead, type ViewerLog } from './viewer-log';
 
@@ -77,6 +77,17 @@ function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void]
   return [filter, change] as const;
 }
 
+/** The replay's view (`view=images`), kept in the query string: a link opens on the session's images. */
+function useUrlView(): readonly [ReplayView, (view: ReplayView) => void] {
+  const [view, setView] = useState(() => viewFromSearch(window.location.search));
+  const change = (next: ReplayView): void => {
+    setView(next);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${searchWithView(search, next)}${hash}`);
+  };
+  return [view, change] as const;
+}
+
 function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
@@ -137,6 +148,7 @@ function LiveSessionView({
 }): ReactNode {
   const { log, status } = useLiveLog(info.id);
   const [filter, setFilter] = useUrlFilter();
+  const [view, setView] = useUrlView();
   const loadImage = useMemo(() => attachmentLoader(info.id), [info.id]);
   return (
     <>
@@ -152,6 +164,8 @@ function LiveSessionView({
             labels={labels}
             filter={filter}
             onFilterChange={setFilter}
+            view={view}
+            onViewChange={setView}
             live={status?.kind === 'live'}
             sessionId={info.id}
             canReview={canReview}

@@ -1,4 +1,4 @@
-import { logAtEvent, SessionReplay, StepControl, type Locale, type ParsedSessionLog, type ReplayFilter } from '@toolcard/ui-tool-image';
+import { logAtEvent, SessionReplay, StepControl, type Locale, type ParsedSessionLog, type ReplayFilter, type ReplayView } from '@toolcard/ui-tool-image';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { ViewerLog } from './viewer-log';
@@ -11,6 +11,9 @@ export interface ViewerReplayProps {
   readonly labels: ViewerLabels;
   readonly filter: ReplayFilter;
   readonly onFilterChange: (filter: ReplayFilter) => void;
+  /** The replay's view: its rows or every image of the session. */
+  readonly view: ReplayView;
+  readonly onViewChange: (view: ReplayView) => void;
   /** False while the log is first read: rows arriving then are the log's beginning, not news to follow. */
   readonly live: boolean;
   /** The session whose verdicts the replay shows and gives (`current` when the server serves one file). Default `current`. */
@@ -59,7 +62,7 @@ function FollowToggle({
  * toggle follows the end again.
  */
 function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionLog }): ReactNode {
-  const { log, labels, filter, onFilterChange, live } = props;
+  const { log, labels, filter, onFilterChange, view, onViewChange, live } = props;
   const review = useReviewOf(props);
   const [pinned, setPinned] = useState<number | null>(null);
   const shown = useMemo(() => (pinned === null ? log : logAtEvent(log, pinned)), [log, pinned]);
@@ -81,6 +84,8 @@ function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionL
       log={shown}
       filter={filter}
       onFilterChange={onFilterChange}
+      view={view}
+      onViewChange={onViewChange}
       showFacts
       toolbar={toolbar}
       followEnd={live && pinned === null}
@@ -91,7 +96,7 @@ function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionL
 
 /** Another agent's session: read whole, followed as it grows unless the person turns that off. */
 function ConversationReplay(props: ViewerReplayProps): ReactNode {
-  const { log, labels, filter, onFilterChange, live } = props;
+  const { log, labels, filter, onFilterChange, view, onViewChange, live } = props;
   const review = useReviewOf(props);
   const [following, setFollowing] = useState(true);
   const toolbar = (
@@ -105,6 +110,8 @@ function ConversationReplay(props: ViewerReplayProps): ReactNode {
       log={log}
       filter={filter}
       onFilterChange={onFilterChange}
+      view={view}
+      onViewChange={onViewChange}
       showFacts
       toolbar={toolbar}
       followEnd={live && following}

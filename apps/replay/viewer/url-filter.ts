@@ -1,4 +1,4 @@
-import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '@toolcard/ui-tool-image';
+import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState, type ReplayView } from '@toolcard/ui-tool-image';
 
 import { searchWith } from './query-string';
 
@@ -20,4 +20,14 @@ export function filterFromSearch(search: string): ReplayFilter {
 /** The query string for `filter`, keeping every other parameter of `search`; empty parts are left out. */
 export function searchWithFilter(search: string, filter: ReplayFilter): string {
   return searchWith(search, { tool: filter.tool, state: filter.states.join(','), q: filter.text });
+}
+
+/** The replay's view as the query string says it: `view=images` shows every image; anything else, the calls. */
+export function viewFromSearch(search: string): ReplayView {
+  return new URLSearchParams(search).get('view') === 'images' ? 'images' : 'calls';
+}
+
+/** The query string for `view`, keeping every other parameter of `search`; the calls, the default, are left out. */
+export function searchWithView(search: string, view: ReplayView): string {
+  return searchWith(search, { view: view === 'calls' ? null : view });
 }

@@ -55,6 +55,7 @@ export { ToolCardProvider, type ToolCardProviderProps } from './plugins/tool-car
 export type { ToolCardPlugin } from './plugins/tool-card-plugin';
 export type { PluginErrorReport, ToolCardErrorReport } from './plugins/plugin-error-report';
 export { SessionReplay, type SessionReplayProps } from './components/session-replay/session-replay';
+export type { ReplayView } from './components/session-replay/replay-view-tabs';
 export { StepControl, type StepControlProps } from './components/session-replay/step-control';
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from './model/replay/replay-search';
 export { ToolCallView } from './components/row/tool-call-view';

@@ -12,6 +12,7 @@ export { ReadFamilyRow } from './row/read-family-row';
 export { ImageCardBody, type ImageCardBodyProps } from './row/image-card-body';
 export { callImages } from './row/call-images';
 export { SessionReplay, type SessionReplayProps } from './session-replay/session-replay';
+export type { ReplayView } from './session-replay/replay-view-tabs';
 export { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '../model/replay/replay-search';
 export {
   AttachmentNotAvailableError,

@@ -7,6 +7,7 @@ import { ApprovalButtons, type ToolApprovalHandler } from './approval-buttons';
 import { useRowOpen } from './row-open-state';
 import { RowCallContext } from './row-call-context';
 import { RowSummary } from './row-summary';
+import { rowTitle } from './row-title';
 import { ToolIcon } from './tool-icon';
 
 export interface ToolRowProps {
@@ -42,8 +43,7 @@ export function ToolRow({ node, row, onOpenFile, onApprove, onReject, autoExpand
   // Stable owner props: a crashed entry is retried when they change, not on every render.
   const actionsProps = useMemo<CallActionsOwnerProps>(() => ({ node, row }), [node, row]);
   const busy = row.state === 'running' || row.state === 'preparing';
-  // An unknown tool is better named by its recorded name than by the generic title.
-  const title = row.titleKey === 'tool.title.generic' && node.name ? node.name : labels[row.titleKey];
+  const title = rowTitle(node, row, labels);
 
   return (
     <RowCallContext.Provider value={node.callId}>

@@ -29,6 +29,8 @@ export interface FindBarProps {
   readonly onStep: (direction: 1 | -1) => void;
   readonly inputRef?: Ref<HTMLInputElement>;
   readonly barRef?: Ref<HTMLDivElement>;
+  /** Kept mounted but not shown (another view of the replay is shown): what was typed stays, and its height is measured again once shown. */
+  readonly hidden?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export function FindBar({
   onStep,
   inputRef,
   barRef,
+  hidden = false,
 }: FindBarProps): ReactNode {
   const labels = useLabels();
   const ids = { text: useId(), tool: useId(), keys: useId() };
@@ -66,7 +69,7 @@ export function FindBar({
   };
 
   return (
-    <div ref={barRef} className="tc-find" role="search" aria-label={labels['find.label']}>
+    <div ref={barRef} className="tc-find" role="search" aria-label={labels['find.label']} hidden={hidden}>
       <div className="tc-find__line">
         <label className="tc-find__field" htmlFor={ids.text}>
           {labels['find.text']}

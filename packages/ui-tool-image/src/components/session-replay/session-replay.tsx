@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { ParsedSessionLog, ToolCallNode } from '../../model';
 import type { AgentLog } from '../../model/formats/agent-log/agent-log';
@@ -23,6 +23,10 @@ import { OpenImageContext, type OpenImage, type OpenImageState } from '../galler
 import { useElementHeight } from './use-element-height';
 import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
+import { SessionImageCollector } from '../../model/replay/session-images';
+import { callImages } from '../row/call-images';
+import { ReplayViewTabs, type ReplayView } from './replay-view-tabs';
+import { SessionImagesView } from './session-images-view';
 
 export interface SessionReplayProps {
   /** A log as `parseSessionLog` returns it, or a session of any format as `readAgentLog` returns it. */
@@ -64,6 +68,14 @@ export interface SessionReplayProps {
    * accepts are shown (messages are not). Keep it the same function while its answers stay the same.
    */
   readonly callFilter?: (call: ToolCallNode) => boolean;
+  /**
+   * What the replay shows, when the embedder keeps it (e.g. in the URL): `calls`, its calls and
+   * messages as rows, or `images`, every image of the session as tiles that open the lightbox over
+   * them all. The replay keeps its own otherwise (`calls` at first). Give `onViewChange` with it.
+   */
+  readonly view?: ReplayView;
+  /** Told when the person switches the view (a tab, or a tile's "Go to call"). */
+  readonly onViewChange?: (view: ReplayView) => void;
 }
 
 function ReplayItemView({ item, sessionStart }: { readonly item: ConversationItem; readonly sessionStart: number | undefined }): ReactNode {
@@ -92,6 +104,8 @@ export function SessionReplay({
   openImage: controlledImage,
   onOpenImageChange,
   callFilter,
+  view: controlledView,
+  onViewChange,
 }: SessionReplayProps): ReactNode {
   const labels = useLabels();
   const settings = useToolCardSettings();
@@ -107,6 +121,19 @@ export function SessionReplay({
     },
     [onFilterChange],
   );
+  const [ownView, setOwnView] = useState<ReplayView>('calls');
+  const view = controlledView ?? ownView;
+  const setView = useCallback(
+    (next: ReplayView) => {
+      setOwnView(next);
+      onViewChange?.(next);
+    },
+    [onViewChange],
+  );
+  const viewIds = { panel: useId(), tab: useId() };
+  const [imageCollector] = useState(() => new SessionImageCollector(callImages));
+  // Collected only while shown; the collector carries over what it had, so coming back costs what changed since.
+  const sessionImages = view === 'images' ? imageCollector.collect(items) : null;
   const find = useReplayFind(items, filter, searchIndex, callFilter);
   const { visible } = find;
   const [current, setCurrent] = useState<{ readonly text: string; readonly match: number } | null>(null);
@@ -198,7 +225,8 @@ export function SessionReplay({
   const wantedCall = controlledImage?.callId ?? openCall ?? null;
   const goToPendingCall = (): void => {
     const pending = pendingCall.current;
-    if (pending === null) return;
+    // The rows are not mounted while the images are shown: gone to once they are.
+    if (pending === null || view !== 'calls') return;
     const index = itemIndexOfCall(items, pending.callId);
     if (index === -1) return;
     const position = visible === null ? index : visible.indexOf(index);
@@ -221,8 +249,19 @@ export function SessionReplay({
     pendingCall.current = { callId: wantedCall, shown: false };
   }, [wantedCall]);
   useEffect(goToPendingCall);
+  const goToCall = useLatestCallback((callId: string): void => {
+    announceCall(callId);
+    pendingCall.current = { callId, shown: false };
+    setView('calls');
+  });
+  const openPosition = sessionImages === null || image === null ? -1 : sessionImages.positionOf(image.callId, image.index);
+  const openImageAt = useLatestCallback((position: number | null): void => {
+    const shown = position === null ? undefined : sessionImages?.images[position];
+    openImageState.setOpen(shown === undefined ? null : { callId: shown.node.callId, index: shown.indexInCall });
+  });
 
   const jumpToLine = (line: number): void => {
+    setView('calls');
     const index = itemIndexAtLine(items, line);
     if (visible === null) {
       list.current?.show(index, { focus: true });
@@ -281,29 +320,37 @@ export function SessionReplay({
             {toolbar}
             <ProblemsList problems={problems} onJump={items.length === 0 ? undefined : jumpToLine} />
             <OtherEventsSummary otherEvents={log.otherEvents} />
-            <FindBar
-              barRef={findBar}
-              filter={filter}
-              onFilterChange={setFilter}
-              toolCounts={find.toolCounts}
-              stateCounts={find.stateCounts}
-              shown={visible?.length ?? items.length}
-              total={items.length}
-              matches={find.matches.length}
-              current={currentMatch}
-              onStep={stepMatch}
-              inputRef={searchInput}
-            />
-            <VirtualReplayList
-              count={visible?.length ?? items.length}
-              keyOf={keyOf}
-              renderItem={renderItem}
-              label={labels['replay.items']}
-              current={currentPosition}
-              stickyTop={findBarHeight}
-              onFocusItem={setFocusedPosition}
-              handle={list}
-            />
+            <ReplayViewTabs view={view} onViewChange={setView} panelId={viewIds.panel} tabId={(each) => `${viewIds.tab}-${each}`} />
+            <div id={viewIds.panel} className="tc-replay__panel" role="tabpanel" aria-labelledby={`${viewIds.tab}-${view}`}>
+              <FindBar
+                hidden={view !== 'calls'}
+                barRef={findBar}
+                filter={filter}
+                onFilterChange={setFilter}
+                toolCounts={find.toolCounts}
+                stateCounts={find.stateCounts}
+                shown={visible?.length ?? items.length}
+                total={items.length}
+                matches={find.matches.length}
+                current={currentMatch}
+                onStep={stepMatch}
+                inputRef={searchInput}
+              />
+              {sessionImages === null ? (
+                <VirtualReplayList
+                  count={visible?.length ?? items.length}
+                  keyOf={keyOf}
+                  renderItem={renderItem}
+                  label={labels['replay.items']}
+                  current={currentPosition}
+                  stickyTop={findBarHeight}
+                  onFocusItem={setFocusedPosition}
+                  handle={list}
+                />
+              ) : (
+                <SessionImagesView images={sessionImages} open={openPosition === -1 ? null : openPosition} onOpenChange={openImageAt} onGoToCall={goToCall} />
+              )}
+            </div>
           </section>
         </OpenImageContext.Provider>
       </RowOpenStateContext.Provider>

@@ -30,6 +30,8 @@ export interface VirtualReplayListProps {
   readonly keyOf: (index: number) => string;
   readonly renderItem: (index: number) => ReactNode;
   readonly label: string;
+  /** The height assumed for an item not measured yet (px); a collapsed row's by default. */
+  readonly estimatedSize?: number;
   /** The item of the find bar's current match, marked `data-current-match` and kept mounted wherever the viewport is. */
   readonly current?: number | null;
   /** The height of what stays in view above the list (a sticky find bar): an item shown is scrolled below it. */
@@ -55,6 +57,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({
   keyOf,
   renderItem,
   label,
+  estimatedSize = ESTIMATED_ITEM_SIZE,
   current = null,
   stickyTop = 0,
   onFocusItem,
@@ -83,7 +86,7 @@ export const VirtualReplayList = memo(function VirtualReplayList({
   const [scrollToFn] = useState(windowScrollAfterAttach);
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count,
-    estimateSize: () => ESTIMATED_ITEM_SIZE,
+    estimateSize: () => estimatedSize,
     overscan: OVERSCAN,
     getItemKey: keyOf,
     rangeExtractor,

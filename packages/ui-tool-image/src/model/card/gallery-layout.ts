@@ -108,6 +108,11 @@ export function singleImageThumbnail(size: ImageDimensions): ThumbnailLayout {
   return withHitArea(fit.imageWidth, fit.imageHeight, fit);
 }
 
+/** An image in a grid of equal square cells: the cell is the tile, the image box fits in it at its clamped aspect ratio. */
+export function cellThumbnail(size: ImageDimensions, cell: number): ThumbnailLayout {
+  return withHitArea(cell, cell, fitImage(size, GALLERY_ROW_ASPECT, cell));
+}
+
 /** An image in a row: the row's height and a width from its clamped aspect ratio. */
 function rowThumbnail(size: ImageDimensions, rowHeight: number): ThumbnailLayout {
   const tileWidth = Math.round(rowHeight * clamp(size.width / size.height, GALLERY_ROW_ASPECT));
