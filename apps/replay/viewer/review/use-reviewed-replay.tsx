@@ -2,9 +2,9 @@ import type { Locale, SessionReplayProps } from '@toolcard/ui-tool-image';
 import { useMemo, useState, type ReactNode } from 'react';
 
 import { callTarget } from '../../src/reviews/review-line';
+import { useDataSource } from '../data-source';
 import type { ViewerLog } from '../viewer-log';
 import { callIdsInOrder } from './call-order';
-import { reviewClient } from './review-client';
 import { ReviewContext, type ReviewContextValue, type ReviewSubject } from './review-context';
 import { ReviewFilters } from './review-filters';
 import { useReviewKeys } from './review-keys';
@@ -36,7 +36,8 @@ export interface ReviewedReplay {
 /** A session replay with verdicts: controls on every call and image, keys, filters, links that reopen a call or an image. */
 export function useReviewedReplay({ log, sessionId, canReview, locale }: ReviewedReplayOptions): ReviewedReplay {
   const labels = REVIEW_LABELS[locale];
-  const client = useMemo(() => reviewClient(sessionId), [sessionId]);
+  const source = useDataSource();
+  const client = useMemo(() => source.reviews(sessionId), [source, sessionId]);
   const store = useReview(client);
   const [place, changePlace] = useReviewPlace();
   const [editing, setEditing] = useState<string | null>(null);
