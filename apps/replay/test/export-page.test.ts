@@ -29,8 +29,8 @@ async function builtViewerBytes(): Promise<number> {
   return (await Promise.all(files.map((file) => stat(file)))).reduce((sum, info) => sum + info.size, 0);
 }
 
-function session(images: readonly PageImage[], log = '{"type":"session"}\n'): { session: ExportedSession; images: readonly PageImage[] } {
-  return { session: { info: { id: 'current', log: 'run.jsonl', store: true }, log, images: images.map((image) => image.attachmentId), reviews: [] }, images };
+function session(images: readonly PageImage[], log = '{"type":"session"}\n'): { session: ExportedSession; log: string; images: readonly PageImage[] } {
+  return { session: { info: { id: 'current', log: 'run.jsonl', store: true }, images: images.map((image) => image.attachmentId), reviews: [] }, log, images };
 }
 
 function page(sessions: ReturnType<typeof session>[], filter = ''): Buffer {
@@ -118,6 +118,8 @@ describe('exportPage', () => {
       'body',
       'div',
       '/div',
+      'script',
+      '/script',
       'script',
       '/script',
       'script',

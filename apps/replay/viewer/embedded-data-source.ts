@@ -2,6 +2,7 @@ import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
 
 import {
   EXPORT_IMAGE_ATTRIBUTE,
+  EXPORT_LOG_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
   EXPORT_MEDIA_TYPE_ATTRIBUTE,
   EXPORT_SESSION_ATTRIBUTE,
@@ -57,11 +58,12 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     followLog: (sessionId, { signal, onLog, onStatus }) => {
       // After the first paint: the page says "Loading the log…" while it is parsed.
       setTimeout(() => {
-        const session = sessionOf(sessionId);
-        if (signal.aborted || session === undefined) return;
+        const id = idOf(sessionId);
+        const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
+        if (signal.aborted || script === undefined) return;
         const feed = new LogFeed();
         feed.begin(0, 0);
-        feed.push(new TextEncoder().encode(session.log));
+        feed.push(decodeExportBytes(script.textContent));
         onLog(feed.snapshot(), () => undefined);
         onStatus({ kind: 'complete' });
       });

@@ -13,6 +13,8 @@ export const EXPORT_SESSION_ATTRIBUTE = 'data-toolcard-session';
  */
 export const EXPORT_IMAGE_ATTRIBUTE = 'data-toolcard-image';
 export const EXPORT_MEDIA_TYPE_ATTRIBUTE = 'data-media-type';
+/** `<script type="application/octet-stream" data-toolcard-log="<session id>">`: the log's UTF-8 bytes, written as the images' are (no JSON escaping of its quotes). */
+export const EXPORT_LOG_ATTRIBUTE = 'data-toolcard-log';
 export const EXPORT_FORMAT = 'toolcard-export/1';
 
 export interface ExportManifest {
@@ -25,10 +27,9 @@ export interface ExportManifest {
   readonly exportedAt: string;
 }
 
+/** A session's JSON; its log (as the live viewer reads it: another agent's file is the copy whose inline images are moved out) is in its own element. */
 export interface ExportedSession {
   readonly info: SessionInfo;
-  /** The log's text as the live viewer reads it (another agent's file: the copy whose inline images are moved out, see served-log.ts). */
-  readonly log: string;
   /** The attachment ids of the images the file holds (the ones the log references that the store held). */
   readonly images: readonly string[];
   /** The standing verdict and note per target; read-only in the file. */

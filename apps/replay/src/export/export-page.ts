@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   EXPORT_FORMAT,
   EXPORT_IMAGE_ATTRIBUTE,
+  EXPORT_LOG_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
   EXPORT_MEDIA_TYPE_ATTRIBUTE,
   EXPORT_SESSION_ATTRIBUTE,
@@ -22,6 +23,8 @@ export interface PageImage {
 
 export interface PageSession {
   readonly session: ExportedSession;
+  /** The log's text. */
+  readonly log: string;
   readonly images: readonly PageImage[];
 }
 
@@ -60,8 +63,8 @@ const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
 
 /**
  * The exported page, in the pieces it is written in (a server streams them; nothing holds the page
- * twice): the viewer inlined under its policy, each session's log and verdicts as JSON, each
- * image's bytes in a script element of its own. The page is windows-1252 and every text in it is
+ * twice): the viewer inlined under its policy, each session's verdicts as JSON, its log's and
+ * each image's bytes in a script element of its own. The page is windows-1252 and every text in it is
  * ASCII (see ascii-text.ts): an image is its own bytes plus about 1.6 %.
  */
 export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPageInput): Generator<Uint8Array> {
@@ -89,8 +92,11 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
       '',
     ].join('\n'),
   );
-  for (const { session, images } of sessions) {
+  for (const { session, log, images } of sessions) {
     yield ascii(`<script type="application/json" ${EXPORT_SESSION_ATTRIBUTE}="${attributeText(session.info.id)}">${jsonInScript(session)}</script>\n`);
+    yield ascii(`<script type="application/octet-stream" ${EXPORT_LOG_ATTRIBUTE}="${attributeText(session.info.id)}">`);
+    yield encodeExportBytes(Buffer.from(log, 'utf8'));
+    yield ascii('</script>\n');
     for (const image of images) {
       const key = `${session.info.id}/${image.attachmentId}`;
       yield ascii(

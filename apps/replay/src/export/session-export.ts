@@ -47,5 +47,5 @@ export async function collectSession({ info, served, store = served.store, revie
   for (let at = 0; at < referenced.length; at += READS_AT_ONCE) await Promise.all(referenced.slice(at, at + READS_AT_ONCE).map(read));
   const reviews = reviewFile === undefined ? [] : [...(await reviewFile.read()).byTarget.values()];
   images.sort((a, b) => a.attachmentId.localeCompare(b.attachmentId));
-  return { page: { session: { info, log, images: images.map((image) => image.attachmentId), reviews }, images }, missing };
+  return { page: { session: { info, images: images.map((image) => image.attachmentId), reviews }, log, images }, missing };
 }
