@@ -1,8 +1,12 @@
 import { LogFeed } from './log-feed';
 import type { ViewerLog } from './viewer-log';
 
+/** `complete`: the whole log, and nothing more will come (an exported file's). */
 export type FollowStatus =
-  { readonly kind: 'reading'; readonly bytes: number; readonly total: number } | { readonly kind: 'live' } | { readonly kind: 'disconnected' };
+  | { readonly kind: 'reading'; readonly bytes: number; readonly total: number }
+  | { readonly kind: 'live' }
+  | { readonly kind: 'complete' }
+  | { readonly kind: 'disconnected' };
 
 export interface FollowOptions {
   /** The session's log route (`/api/sessions/<id>/log`). */

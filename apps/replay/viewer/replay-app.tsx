@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 
 import type { WorkbenchInfo } from '../wire/workbench';
 import { ComparePage } from './compare/compare-page';
+import { useDataSource } from './data-source';
 import { ONE_SESSION_ID } from './session-api';
 import { SessionView } from './session-view';
 import { isTheme, THEMES, useTheme } from './theme';
@@ -11,12 +12,13 @@ import { WorkbenchIndex } from './workbench/workbench-index';
 
 /** What the server serves: one session, or the workbench's index (retried until the server answers). */
 function useWorkbenchInfo(): WorkbenchInfo | 'unreachable' | null {
+  const source = useDataSource();
   const [info, setInfo] = useState<WorkbenchInfo | 'unreachable' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const ask = (): void => {
-      fetch('/api/info', { signal: controller.signal })
-        .then((response) => (response.ok ? (response.json() as Promise<WorkbenchInfo>) : Promise.reject(new Error(String(response.status)))))
+      source
+        .info(controller.signal)
         .then(setInfo)
         .catch(() => {
           if (controller.signal.aborted) return;
@@ -28,7 +30,7 @@ function useWorkbenchInfo(): WorkbenchInfo | 'unreachable' | null {
     return () => {
       controller.abort();
     };
-  }, []);
+  }, [source]);
   return info;
 }
 

@@ -2,28 +2,26 @@ import { ToolCardProvider, type Locale, type ReplayFilter, type ReplayView } fro
 import { startTransition, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import type { SessionInfo } from '../wire/workbench';
-import { attachmentLoader } from './attachment-loader';
+import { useDataSource } from './data-source';
 import type { FollowStatus } from './follow-log';
-import FollowWorker from './follow-worker?worker';
-import { followLogInWorker } from './live-log';
 import { REVIEW_PLUGINS } from './review/review-plugin';
-import { sessionApi } from './session-api';
 import { ViewerReplay } from './step-control';
 import { filterFromSearch, searchWithFilter, searchWithView, viewFromSearch } from './url-filter';
 import type { ViewerLabels } from './viewer-labels';
 import { eventsRead, type ViewerLog } from './viewer-log';
 
 /**
- * The log as the worker delivers it. A snapshot renders as a transition, so React renders its rows in
- * slices between which the page stays responsive; the worker is told a snapshot is shown once it is
+ * The log as the data source delivers it (the server's, through the follow worker). A snapshot renders as a transition, so React renders its rows in
+ * slices between which the page stays responsive; the source is told a snapshot is shown once it is
  * committed and painted (the task after the next frame), so the next never interrupts it.
  */
 function useLiveLog(sessionId: string): { readonly log: ViewerLog | null; readonly status: FollowStatus | null } {
+  const source = useDataSource();
   const [delivered, setDelivered] = useState<{ readonly log: ViewerLog; readonly shown: () => void } | null>(null);
   const [status, setStatus] = useState<FollowStatus | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    followLogInWorker({
+    source.followLog(sessionId, {
       signal: controller.signal,
       onLog: (log, shown) => {
         startTransition(() => {
@@ -31,13 +29,11 @@ function useLiveLog(sessionId: string): { readonly log: ViewerLog | null; readon
         });
       },
       onStatus: setStatus,
-      // The worker follows the session it is named after.
-      createWorker: () => new FollowWorker({ name: sessionId }),
     });
     return () => {
       controller.abort();
     };
-  }, [sessionId]);
+  }, [source, sessionId]);
   useEffect(() => {
     if (delivered === null) return;
     const frame = requestAnimationFrame(() => {
@@ -50,25 +46,27 @@ function useLiveLog(sessionId: string): { readonly log: ViewerLog | null; readon
   return { log: delivered?.log ?? null, status };
 }
 
-/** The session's file, or `missing` when the server lists no such session. */
+/** The session's file, or `missing` when the source has no such session. */
 export function useSessionInfo(sessionId: string): SessionInfo | 'missing' | null {
+  const source = useDataSource();
   const [info, setInfo] = useState<SessionInfo | 'missing' | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${sessionApi(sessionId)}/info`, { signal: controller.signal })
-      .then(async (response) => (response.status === 404 ? 'missing' : ((await response.json()) as SessionInfo)))
+    source
+      .sessionInfo(sessionId, controller.signal)
       .then(setInfo)
       .catch(() => undefined);
     return () => {
       controller.abort();
     };
-  }, [sessionId]);
+  }, [source, sessionId]);
   return info;
 }
 
 /** The find bar's filter, kept in the query string: a QA link opens the same view. */
 function useUrlFilter(): readonly [ReplayFilter, (filter: ReplayFilter) => void] {
-  const [filter, setFilter] = useState(() => filterFromSearch(window.location.search));
+  const { openingFilter } = useDataSource();
+  const [filter, setFilter] = useState(() => filterFromSearch(hasFilter(window.location.search) ? window.location.search : openingFilter));
   const change = (next: ReplayFilter): void => {
     setFilter(next);
     const { pathname, search, hash } = window.location;
@@ -88,10 +86,16 @@ function useUrlView(): readonly [ReplayView, (view: ReplayView) => void] {
   return [view, change] as const;
 }
 
+function hasFilter(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.has('tool') || params.has('state') || params.has('q');
+}
+
 function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
   if (status?.kind === 'disconnected') return labels.disconnected;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
+  if (status?.kind === 'complete') return labels.complete(eventsRead(log));
   // The same count as the step control's "Event N of N": what the replay steps through and shows.
   return labels.live(eventsRead(log));
 }
@@ -146,15 +150,24 @@ function LiveSessionView({
   readonly locale: Locale;
   readonly canReview: boolean;
 }): ReactNode {
+  const source = useDataSource();
   const { log, status } = useLiveLog(info.id);
   const [filter, setFilter] = useUrlFilter();
   const [view, setView] = useUrlView();
-  const loadImage = useMemo(() => attachmentLoader(info.id), [info.id]);
+  const loadImage = useMemo(() => source.loadImage(info.id), [source, info.id]);
+  const exportHref = source.exportHref(info.id, filter);
   return (
     <>
       <p role="status" className="replay-app__status" data-testid="replay-status">
         {statusText(labels, status, log)}
       </p>
+      {exportHref !== null && (
+        <p className="replay-app__export">
+          <a href={exportHref} download title={labels.exportFileHint}>
+            {labels.exportFile}
+          </a>
+        </p>
+      )}
       {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {!info.store && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (

@@ -13,6 +13,11 @@ export interface ViewerLabels {
   /** The name of the progress bar shown while a big log is read. */
   readonly readingProgress: string;
   readonly live: (events: number) => string;
+  /** The status of an exported file: the whole log, as it stood when exported. */
+  readonly complete: (events: number) => string;
+  /** The button that downloads the session, as the find bar filters it, as one HTML file. */
+  readonly exportFile: string;
+  readonly exportFileHint: string;
   readonly disconnected: string;
   readonly noStore: string;
   readonly loading: string;
@@ -34,6 +39,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
     readingProgress: 'Reading the log',
     live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
+    complete: (events) => `${events} events, exported with their images and verdicts (read-only).`,
+    exportFile: 'Export',
+    exportFileHint: 'Download this session, opening with the current filter, as one HTML file that opens without a server',
     disconnected: 'Lost the connection to the replay server; retrying…',
     noStore: 'No attachment store was given (--store): images show as not in the store.',
     loading: 'Loading the log…',
@@ -50,6 +58,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     reading: (bytes, total) => `正在读取日志：${megabytes(bytes)} / ${megabytes(total)} MB`,
     readingProgress: '正在读取日志',
     live: (events) => `实时：${events} 个事件；追加到文件的行会显示在这里。`,
+    complete: (events) => `${events} 个事件，连同图片和评审结论一起导出（只读）。`,
+    exportFile: '导出',
+    exportFileHint: '将此会话（以当前筛选打开）下载为一个无需服务器即可打开的 HTML 文件',
     disconnected: '与回放服务器的连接已断开，正在重试…',
     noStore: '未指定附件存储（--store）：图片显示为不在存储中。',
     loading: '正在加载日志…',

@@ -10,11 +10,13 @@ import { isS3Url, parseS3Location, type S3Location } from '../s3/s3-location.ts'
 
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file, folder or s3://bucket/prefix>… [--format json|csv|junit]';
 export const COMPARE_USAGE = 'usage: pnpm replay --compare <session file A> <session file B> [--store DIR] [other options]';
+export const EXPORT_USAGE = 'usage: pnpm replay export <session file> -o FILE.html [--store DIR|s3://bucket/prefix] [--filter QUERY] [--max-edge N]';
 export const USAGE = [
   'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
   `       ${COMPARE_USAGE.slice('usage: '.length)}`,
   `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
+  `       ${EXPORT_USAGE.slice('usage: '.length)}`,
   "With no path: the repository's own recorded sessions. One file: that session. Folders, buckets or several files: the index of every session in them.",
 ].join('\n');
 
@@ -220,7 +222,7 @@ export function parsePort(value: string | undefined): number {
 }
 
 /** A path given: a readable regular file (a session) or a readable folder (searched for sessions). */
-async function checkSessionPath(target: string): Promise<'file' | 'folder'> {
+export async function checkSessionPath(target: string): Promise<'file' | 'folder'> {
   const info = await statOrUndefined(target);
   if (info === undefined) throw new ReplayUsageError(`${target} does not exist`);
   const kind = info.isFile() ? 'file' : info.isDirectory() ? 'folder' : undefined;
@@ -233,7 +235,7 @@ async function checkSessionPath(target: string): Promise<'file' | 'folder'> {
   return kind;
 }
 
-async function checkStoreDir(storeDir: string): Promise<void> {
+export async function checkStoreDir(storeDir: string): Promise<void> {
   const info = await statOrUndefined(storeDir);
   if (info === undefined) {
     throw new ReplayUsageError(`--store ${storeDir} does not exist (pass an attachment store directory, or leave --store out)`);

@@ -1,6 +1,7 @@
 /**
  * pnpm replay [<session file or folder>…] [options]: see USAGE.
  * pnpm replay reviews <session file or folder>… [--format json|csv|junit]
+ * pnpm replay export <session file> -o FILE.html [--store DIR|s3://…] [--filter QUERY] [--max-edge N]
  *
  * Serves one session, or the index of every session under the folders given, in the
  * production-built viewer on 127.0.0.1, and follows the files while they grow.
@@ -18,12 +19,14 @@ import { fillRecordedStore, recordedSessions } from './recorded-sessions.ts';
 import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
+import { exportSummary, parseExportArgs, runExport } from './export-command.ts';
 
 async function main(): Promise<number> {
   // pnpm runs scripts from the package folder; INIT_CWD is where the user typed the command.
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const [first, ...rest] = process.argv.slice(2);
   if (first === 'reviews') return reviews(rest, cwd);
+  if (first === 'export') return exportSession(rest, cwd);
   let command;
   try {
     command = await parseReplayArgs(process.argv.slice(2), cwd, { defaults: recordedSessions });
@@ -148,6 +151,24 @@ async function reviews(argv: readonly string[], cwd: string): Promise<number> {
     console.error(`replay reviews: ${error.message}`);
     return 2;
   }
+}
+
+async function exportSession(argv: readonly string[], cwd: string): Promise<number> {
+  let options;
+  try {
+    options = await parseExportArgs(argv, cwd);
+  } catch (error) {
+    if (!(error instanceof ReplayUsageError)) throw error;
+    console.error(`replay export: ${error.message}`);
+    return 2;
+  }
+  const result = await runExport(options, (message) => {
+    console.error(`replay export: ${message}`);
+  });
+  console.error(`replay export: ${exportSummary(options.output, result)}`);
+  // The file alone on stdout, so scripts can read it.
+  console.log(options.output);
+  return 0;
 }
 
 process.exitCode = await main();

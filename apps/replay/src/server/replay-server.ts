@@ -8,6 +8,7 @@ import { localReviewFile, type ReviewFile } from '../reviews/local-review-file.t
 import { reviewFilePath } from '../reviews/review-file.ts';
 import { AccessToken, refuse, SIGN_IN_PATH } from './access-token.ts';
 import { serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
+import { serveExport } from './export-route.ts';
 import { sendJson } from './json-answer.ts';
 import { serveLog } from './log-route.ts';
 import { OpenSessions } from './open-sessions.ts';
@@ -60,8 +61,8 @@ export interface ReplayServer {
 
 /**
  * The replay server: the built viewer at `/`, and per session (`/api/sessions/<id>/…`) its followed
- * log (`log`), its file (`info`) and its images (`attachments/<id>`, the host's own attachment
- * handler). Given one file, its session is `current` (its log also at `/api/log`), opened before the
+ * log (`log`), its file (`info`), its images (`attachments/<id>`, the host's own attachment
+ * handler) and the whole of it as one HTML file (`export`). Given one file, its session is `current` (its log also at `/api/log`), opened before the
  * server listens; given folders, the index of every session in them (`/api/sessions`, live by long
  * poll; `/api/search`), each session opened when a page first asks for it (see OpenSessions).
  */
@@ -80,12 +81,13 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   // One file: read (or its copy begun) before the server listens, as it has always been.
   const single = logPath === undefined ? undefined : await sessions.get(SESSION_ID);
   const token = options.token === undefined ? undefined : new AccessToken(options.token);
+  const reviewFileOf = (id: string): ReviewFile | undefined => {
+    const file = locate(id);
+    if (file === undefined) return undefined;
+    return options.reviewFileOf === undefined ? localReviewFile(reviewFilePath(file)) : options.reviewFileOf(id, file);
+  };
   const reviews = createReviewRoute({
-    reviewFileOf: (id) => {
-      const file = locate(id);
-      if (file === undefined) return undefined;
-      return options.reviewFileOf === undefined ? localReviewFile(reviewFilePath(file)) : options.reviewFileOf(id, file);
-    },
+    reviewFileOf,
     reviewer: options.reviewer ?? 'reviewer',
     // Off loopback every request has shown the token by now (see route).
     canWrite: () => true,
@@ -161,6 +163,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     }
     if (rest === 'info' && req.method === 'GET') sendJson(res, 200, session.info);
     else if (rest === 'log' && req.method === 'GET') await serveLog(req, res, session.served.session.tail, () => session.served.firstPass, options.longPollMs);
+    else if (rest === 'export' && (req.method === 'GET' || req.method === 'HEAD')) await serveExport(req, res, session, reviewFileOf(id), options.viewerDir);
     else if (rest.startsWith('attachments/') && session.attachments !== undefined) {
       // Each session's handler answers for its session as `current`: the id was looked up above.
       const query = new URL(req.url ?? '/', 'http://localhost').search;

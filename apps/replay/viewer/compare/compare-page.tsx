@@ -1,8 +1,8 @@
-import { ImageComparison, ToolCardProvider, type Locale } from '@toolcard/ui-tool-image';
+import { ImageComparison, ToolCardProvider, type LoadImage, type Locale } from '@toolcard/ui-tool-image';
 import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
-import { attachmentLoader } from '../attachment-loader';
+import { useDataSource } from '../data-source';
 import type { FollowStatus } from '../follow-log';
 import { ReviewContext } from '../review/review-context';
 import { REVIEW_PLUGINS } from '../review/review-plugin';
@@ -107,8 +107,9 @@ function Comparison({
   readonly canReview: boolean;
 }): ReactNode {
   const { status, alignment, failed } = useComparison(a, b);
-  const loadImageA = useMemo(() => attachmentLoader(a), [a]);
-  const loadImageB = useMemo(() => attachmentLoader(b), [b]);
+  const source = useDataSource();
+  const loadImageA = useMemo(() => source.loadImage(a), [source, a]);
+  const loadImageB = useMemo(() => source.loadImage(b), [source, b]);
   const [pair, setPair] = useState<ImagePair | null>(null);
   // A verdict on a compared pair is B's (the run under judgement); its copied link opens B's own view.
   const review = useReviewContext({ sessionId: b, canReview, locale, linkBase: () => new URL(sessionHref(b), window.location.href).href });
@@ -146,8 +147,8 @@ function AlignedRows({
 }: {
   readonly alignment: Alignment;
   readonly labels: CompareLabels;
-  readonly loadImageA: ReturnType<typeof attachmentLoader>;
-  readonly loadImageB: ReturnType<typeof attachmentLoader>;
+  readonly loadImageA: LoadImage;
+  readonly loadImageB: LoadImage;
   readonly onCompareImages: (pair: ImagePair) => void;
 }): ReactNode {
   const [onlyDifferences, setOnlyDifferences] = useState(false);

@@ -2,7 +2,7 @@ import type { Locale } from '@toolcard/ui-tool-image';
 import { useMemo, useState } from 'react';
 
 import { callTarget } from '../../src/reviews/review-line';
-import { reviewClient } from './review-client';
+import { useDataSource } from '../data-source';
 import type { ReviewContextValue, ReviewSubject } from './review-context';
 import { REVIEW_LABELS } from './review-labels';
 import { linkTo } from './review-url';
@@ -22,7 +22,8 @@ const currentPage = (): string => window.location.href;
 /** One session's verdicts as the review's controls share them: its store, the note being edited, copy-link notices. */
 export function useReviewContext({ sessionId, canReview, locale, linkBase = currentPage }: ReviewContextOptions): ReviewContextValue {
   const labels = REVIEW_LABELS[locale];
-  const client = useMemo(() => reviewClient(sessionId), [sessionId]);
+  const source = useDataSource();
+  const client = useMemo(() => source.reviews(sessionId), [source, sessionId]);
   const store = useReview(client);
   const [editing, setEditing] = useState<string | null>(null);
   const [notice, setNotice] = useState<ReviewContextValue['notice']>(null);

@@ -1,0 +1,142 @@
+import { open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { S3AttachmentStore } from '@toolcard/host-read-image';
+
+import { exportFilter } from '../export/export-filter.ts';
+import { sessionHtml } from '../export/session-html.ts';
+import { localReviewFile } from '../reviews/local-review-file.ts';
+import { reviewFilePath } from '../reviews/review-file.ts';
+import { openS3Client } from '../s3/s3-client.ts';
+import { isS3Url, parseS3Location } from '../s3/s3-location.ts';
+import { SESSION_ID } from '../server/live-session.ts';
+import { openServedLog } from '../server/served-log.ts';
+import { ensureViewerBuilt } from '../server/viewer-build.ts';
+import { checkSessionPath, checkStoreDir, EXPORT_USAGE, ReplayUsageError } from './args.ts';
+
+export interface ExportOptions {
+  readonly logPath: string;
+  readonly output: string;
+  /** A local store folder, or an S3 store's location. */
+  readonly store?: { readonly dir: string } | { readonly bucket: string; readonly prefix: string };
+  /** The viewer's query string filter (`tool=…&state=…&q=…`), kept as the page's opening filter. */
+  readonly filter: string;
+  readonly maxEdge?: number;
+}
+
+/** The largest `--max-edge` that means something: the store refuses larger sides anyway. */
+const MAX_EDGE = 65_535;
+
+/** `pnpm replay export …` as options, every path and number checked before anything is read. */
+export async function parseExportArgs(argv: readonly string[], cwd: string): Promise<ExportOptions> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { output: { type: 'string', short: 'o' }, store: { type: 'string' }, filter: { type: 'string' }, 'max-edge': { type: 'string' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (cause) {
+    throw new ReplayUsageError(`${cause instanceof Error ? cause.message : String(cause)}\n${EXPORT_USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new ReplayUsageError(`name one session file\n${EXPORT_USAGE}`);
+  if (values.output === undefined || values.output.trim() === '') throw new ReplayUsageError(`-o FILE.html is required\n${EXPORT_USAGE}`);
+  const logPath = path.resolve(cwd, positionals[0] ?? '');
+  if ((await checkSessionPath(logPath)) !== 'file') throw new ReplayUsageError(`${logPath} is a folder: export takes one session file`);
+  const output = path.resolve(cwd, values.output);
+  const outputInfo = await stat(output).catch(() => undefined);
+  if (outputInfo?.isDirectory() === true) throw new ReplayUsageError(`-o ${output} is a folder: name the HTML file to write`);
+  let store: ExportOptions['store'];
+  if (values.store !== undefined && isS3Url(values.store)) {
+    try {
+      store = parseS3Location(values.store);
+    } catch (cause) {
+      throw new ReplayUsageError(cause instanceof Error ? cause.message : String(cause));
+    }
+  } else if (values.store !== undefined) {
+    const dir = path.resolve(cwd, values.store);
+    await checkStoreDir(dir);
+    store = { dir };
+  }
+  let maxEdge: number | undefined;
+  if (values['max-edge'] !== undefined) {
+    maxEdge = /^\d{1,5}$/.test(values['max-edge']) ? Number(values['max-edge']) : Number.NaN;
+    if (!(maxEdge >= 1 && maxEdge <= MAX_EDGE))
+      throw new ReplayUsageError(`--max-edge must be an integer from 1 to ${String(MAX_EDGE)} (pixels), got ${JSON.stringify(values['max-edge'])}`);
+  }
+  return {
+    logPath,
+    output,
+    ...(store === undefined ? {} : { store }),
+    filter: exportFilter(values.filter ?? ''),
+    ...(maxEdge === undefined ? {} : { maxEdge }),
+  };
+}
+
+export interface ExportResult {
+  readonly bytes: number;
+  readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
+  readonly missing: readonly string[];
+}
+
+/** Writes the session's HTML file (to a temporary name first, renamed when whole: an interrupted export leaves no half file). */
+export async function runExport(options: ExportOptions, say: (message: string) => void = () => undefined): Promise<ExportResult> {
+  const viewerDir = await ensureViewerBuilt(say);
+  const localStore = options.store !== undefined && 'dir' in options.store ? options.store.dir : undefined;
+  const served = await openServedLog(options.logPath, localStore);
+  let s3Store: S3AttachmentStore | undefined;
+  try {
+    if (served.spooled) await copiedWhole(served, say);
+    if (options.store !== undefined && 'bucket' in options.store && !served.spooled) {
+      s3Store = new S3AttachmentStore({ bucket: options.store.bucket, prefix: options.store.prefix, client: openS3Client(undefined).client });
+    }
+    const html = await sessionHtml({
+      info: { id: SESSION_ID, log: path.basename(options.logPath), store: served.store !== undefined || s3Store !== undefined },
+      served,
+      ...(s3Store === undefined ? {} : { store: s3Store }),
+      reviewFile: localReviewFile(reviewFilePath(options.logPath)),
+      viewerDir,
+      filter: options.filter,
+      ...(options.maxEdge === undefined ? {} : { maxEdge: options.maxEdge }),
+    });
+    const partial = `${options.output}.${String(process.pid)}.partial`;
+    const file = await open(partial, 'w');
+    let bytes = 0;
+    try {
+      for (const chunk of html.chunks) {
+        await file.write(chunk);
+        bytes += chunk.byteLength;
+      }
+    } catch (error) {
+      await file.close();
+      await rm(partial, { force: true });
+      throw error;
+    }
+    await file.close();
+    await rename(partial, options.output);
+    return { bytes, sizes: html.sizes, missing: html.missing };
+  } finally {
+    s3Store?.dispose();
+    await served.close();
+  }
+}
+
+/** Another agent's file is copied (its inline images moved to a temporary store) before it is exported whole. */
+async function copiedWhole(served: Awaited<ReturnType<typeof openServedLog>>, say: (message: string) => void): Promise<void> {
+  served.follow((error) => {
+    say(`reading the file failed: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  while (!served.firstPass.done) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} MB`;
+
+/** The line `pnpm replay export` prints: the file's size and what it is made of. */
+export function exportSummary(output: string, { bytes, sizes, missing }: ExportResult): string {
+  const parts = [`viewer ${megabytes(sizes.viewer)}`, `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`];
+  const notStored = missing.length === 0 ? '' : `; ${String(missing.length)} referenced images not in the store (shown as such)`;
+  return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${notStored}`;
+}

@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+
+import {
+  EXPORT_FORMAT,
+  EXPORT_IMAGE_ATTRIBUTE,
+  EXPORT_LOG_ATTRIBUTE,
+  EXPORT_MANIFEST_ID,
+  EXPORT_MEDIA_TYPE_ATTRIBUTE,
+  EXPORT_SESSION_ATTRIBUTE,
+  type ExportedSession,
+  type ExportManifest,
+} from '../../wire/export.ts';
+import { encodeExportBytes } from '../../wire/export-bytes.ts';
+import { attributeText, jsonInScript } from './ascii-text.ts';
+import type { InlineViewer } from './inline-viewer.ts';
+
+/** An image the page carries: its bytes as they will be shown (the store's, or downscaled). */
+export interface PageImage {
+  readonly attachmentId: string;
+  readonly mediaType: string;
+  readonly data: Uint8Array;
+}
+
+export interface PageSession {
+  readonly session: ExportedSession;
+  /** The log's text. */
+  readonly log: string;
+  readonly images: readonly PageImage[];
+}
+
+export interface ExportPageInput {
+  readonly viewer: InlineViewer;
+  /** In the order the page opens them (a session export gives one). */
+  readonly sessions: readonly PageSession[];
+  /** The find bar's filter as the viewer's query string says it; empty for none. */
+  readonly filter: string;
+  readonly exportedAt: Date;
+}
+
+/** `'sha256-…'`: the Content-Security-Policy source that allows exactly this inline script or style. */
+export function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The Content-Security-Policy of an exported page: nothing may load (`default-src 'none'`), no
+ * script or style but the page's own (by their hashes: an element a hostile log smuggled in would
+ * have another), images only from the object URLs the viewer makes of the bytes it carries, and no
+ * `<base>` or form that could send anything anywhere.
+ */
+export function exportPolicy(viewer: InlineViewer): string {
+  return [
+    "default-src 'none'",
+    `script-src ${cspHash(viewer.script)}`,
+    `style-src ${cspHash(viewer.style)}`,
+    'img-src blob:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+
+/**
+ * The exported page, in the pieces it is written in (a server streams them; nothing holds the page
+ * twice): the viewer inlined under its policy, each session's verdicts as JSON, its log's and
+ * each image's bytes in a script element of its own. The page is windows-1252 and every text in it is
+ * ASCII (see ascii-text.ts): an image is its own bytes plus about 1.6 %.
+ */
+export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPageInput): Generator<Uint8Array> {
+  const manifest: ExportManifest = {
+    format: EXPORT_FORMAT,
+    open: sessions.map(({ session }) => session.info.id),
+    filter,
+    exportedAt: exportedAt.toISOString(),
+  };
+  const title = sessions.map(({ session }) => session.info.log).join(' / ');
+  yield ascii(
+    [
+      '<!doctype html>',
+      '<html lang="en">',
+      '<head>',
+      '<meta charset="windows-1252">',
+      `<meta http-equiv="Content-Security-Policy" content="${attributeText(exportPolicy(viewer))}">`,
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${attributeText(title)} - Session replay</title>`,
+      `<style>${viewer.style}</style>`,
+      '</head>',
+      '<body>',
+      '<div id="root"></div>',
+      `<script type="application/json" id="${EXPORT_MANIFEST_ID}">${jsonInScript(manifest)}</script>`,
+      '',
+    ].join('\n'),
+  );
+  for (const { session, log, images } of sessions) {
+    yield ascii(`<script type="application/json" ${EXPORT_SESSION_ATTRIBUTE}="${attributeText(session.info.id)}">${jsonInScript(session)}</script>\n`);
+    yield ascii(`<script type="application/octet-stream" ${EXPORT_LOG_ATTRIBUTE}="${attributeText(session.info.id)}">`);
+    yield encodeExportBytes(Buffer.from(log, 'utf8'));
+    yield ascii('</script>\n');
+    for (const image of images) {
+      const key = `${session.info.id}/${image.attachmentId}`;
+      yield ascii(
+        `<script type="application/octet-stream" ${EXPORT_IMAGE_ATTRIBUTE}="${attributeText(key)}" ${EXPORT_MEDIA_TYPE_ATTRIBUTE}="${attributeText(image.mediaType)}">`,
+      );
+      yield encodeExportBytes(image.data);
+      yield ascii('</script>\n');
+    }
+  }
+  yield ascii(`<script type="module">${viewer.script}</script>\n</body>\n</html>\n`);
+}

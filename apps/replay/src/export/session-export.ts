@@ -1,0 +1,51 @@
+import type { AttachmentStore } from '@toolcard/host-read-image';
+import { readFile } from 'node:fs/promises';
+
+import type { SessionInfo } from '../../wire/workbench.ts';
+import type { ReviewFile } from '../reviews/local-review-file.ts';
+import { SESSION_ID } from '../server/live-session.ts';
+import type { ServedLog } from '../server/served-log.ts';
+import { downscaledImage } from './downscaled-image.ts';
+import type { PageImage, PageSession } from './export-page.ts';
+
+export interface SessionExportOptions {
+  readonly info: SessionInfo;
+  /** The session's log as the server serves it (another agent's file: the copy, its inline images in the spool's store). */
+  readonly served: ServedLog;
+  /** Where its images are read; by default the served log's own store. */
+  readonly store?: AttachmentStore;
+  readonly reviewFile: ReviewFile | undefined;
+  /** Longer side of the images the page carries, in pixels; originals when absent. */
+  readonly maxEdge?: number;
+}
+
+export interface CollectedSession {
+  readonly page: PageSession;
+  /** Ids the log references that the store could not give (the page shows them as not in the store). */
+  readonly missing: readonly string[];
+}
+
+/** Store reads at once: an S3 store answers each in a round trip. */
+const READS_AT_ONCE = 8;
+
+/** A session as its export carries it: the log's text, every referenced image the store holds, the standing verdicts. */
+export async function collectSession({ info, served, store = served.store, reviewFile, maxEdge }: SessionExportOptions): Promise<CollectedSession> {
+  const log = await readFile(served.session.tail.path, 'utf8');
+  const referenced = [...((await served.session.source.referencedIds?.(SESSION_ID)) ?? [])];
+  const images: PageImage[] = [];
+  const missing: string[] = [];
+  const read = async (attachmentId: string): Promise<void> => {
+    try {
+      if (store === undefined) throw new Error('no store');
+      const { ref, data } = await store.readImage(attachmentId);
+      const image = { attachmentId, mediaType: ref.mediaType, data };
+      images.push(maxEdge === undefined ? image : await downscaledImage(image, maxEdge));
+    } catch {
+      missing.push(attachmentId);
+    }
+  };
+  for (let at = 0; at < referenced.length; at += READS_AT_ONCE) await Promise.all(referenced.slice(at, at + READS_AT_ONCE).map(read));
+  const reviews = reviewFile === undefined ? [] : [...(await reviewFile.read()).byTarget.values()];
+  images.sort((a, b) => a.attachmentId.localeCompare(b.attachmentId));
+  return { page: { session: { info, images: images.map((image) => image.attachmentId), reviews }, log, images }, missing };
+}

@@ -1,0 +1,26 @@
+import { readInlineViewer } from './inline-viewer.ts';
+import { exportPage } from './export-page.ts';
+import { collectSession, type SessionExportOptions } from './session-export.ts';
+
+export interface SessionHtml {
+  /** The page in pieces, to be written in order. */
+  readonly chunks: Iterable<Uint8Array>;
+  /** What the page's size is made of, in bytes. */
+  readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
+  /** Referenced images the store could not give. */
+  readonly missing: readonly string[];
+}
+
+/** One session as one HTML file: what `pnpm replay export` writes and the server's export route streams. */
+export async function sessionHtml(options: SessionExportOptions & { readonly viewerDir: string; readonly filter: string }): Promise<SessionHtml> {
+  const [viewer, { page, missing }] = await Promise.all([readInlineViewer(options.viewerDir), collectSession(options)]);
+  return {
+    chunks: exportPage({ viewer, sessions: [page], filter: options.filter, exportedAt: new Date() }),
+    sizes: {
+      viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style),
+      images: page.images.reduce((sum, image) => sum + image.data.byteLength, 0),
+      imageCount: page.images.length,
+    },
+    missing,
+  };
+}

@@ -1,0 +1,36 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+
+import { exportFilter } from '../export/export-filter.ts';
+import { sessionHtml } from '../export/session-html.ts';
+import type { ReviewFile } from '../reviews/local-review-file.ts';
+import type { OpenSession } from './open-sessions.ts';
+
+/**
+ * `GET /api/sessions/<id>/export?tool=…&state=…&q=…`: the session as one HTML file (the same
+ * builder as `pnpm replay export`), streamed as a download named after its log, opening with the
+ * filter given. Behind the same host guard and token as every other route.
+ */
+export async function serveExport(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: OpenSession,
+  reviewFile: ReviewFile | undefined,
+  viewerDir: string,
+): Promise<void> {
+  const query = new URL(req.url ?? '/', 'http://localhost').search;
+  const html = await sessionHtml({ info: session.info, served: session.served, reviewFile, viewerDir, filter: exportFilter(query) });
+  const name = `${session.info.log.replace(/\.[^.]*$/, '')}.html`;
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=windows-1252',
+    'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.from(html.chunks), res);
+}

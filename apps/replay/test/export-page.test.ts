@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { jsonInScript } from '../src/export/ascii-text.ts';
+import { exportPage, type PageImage } from '../src/export/export-page.ts';
+import { readInlineViewer, type InlineViewer } from '../src/export/inline-viewer.ts';
+import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { decodeExportBytes, encodeExportBytes } from '../wire/export-bytes.ts';
+import type { ExportedSession } from '../wire/export.ts';
+import { HOSTILE } from './export-sessions.ts';
+
+let viewerDir: string;
+let viewer: InlineViewer;
+beforeAll(async () => {
+  viewerDir = await ensureViewerBuilt();
+  viewer = await readInlineViewer(viewerDir);
+});
+
+/** The built viewer's own script and style sheet, in bytes, as Vite wrote them. */
+async function builtViewerBytes(): Promise<number> {
+  const index = await readFile(path.join(viewerDir, 'index.html'), 'utf8');
+  const files = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => path.join(viewerDir, match[1] ?? ''));
+  expect(files).toHaveLength(2);
+  return (await Promise.all(files.map((file) => stat(file)))).reduce((sum, info) => sum + info.size, 0);
+}
+
+function session(images: readonly PageImage[], log = '{"type":"session"}\n'): { session: ExportedSession; log: string; images: readonly PageImage[] } {
+  return { session: { info: { id: 'current', log: 'run.jsonl', store: true }, images: images.map((image) => image.attachmentId), reviews: [] }, log, images };
+}
+
+function page(sessions: ReturnType<typeof session>[], filter = ''): Buffer {
+  return Buffer.concat([...exportPage({ viewer, sessions, filter, exportedAt: new Date(0) })]);
+}
+
+/** The page's bytes with every image element's content taken out: what must be ASCII. */
+function withoutImages(html: Buffer): string {
+  return html.toString('latin1').replace(/(<script type="application\/octet-stream"[^>]*>)[\s\S]*?<\/script>/g, '$1</script>');
+}
+
+describe('jsonInScript', () => {
+  it('writes JSON that reads back the same and holds no <, >, &, U+2028/U+2029 or any character beyond ASCII', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), fc.constant(HOSTILE)), (text) => {
+        const written = jsonInScript({ text, [text]: [text] });
+        expect(written).toMatch(/^[\x20-\x7e]*$/);
+        expect(written).not.toMatch(/[<>&]/);
+        expect(JSON.parse(written)).toEqual({ text, [text]: [text] });
+      }),
+    );
+  });
+});
+
+describe('export bytes', () => {
+  it('any bytes come back whole through a windows-1252 read, and none the HTML parser changes (NUL, CR, <) is written', () => {
+    const decoder = new TextDecoder('windows-1252');
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        const written = encodeExportBytes(bytes);
+        expect(written.some((byte) => byte === 0x00 || byte === 0x0d || byte === 0x3c)).toBe(false);
+        expect(decodeExportBytes(decoder.decode(written))).toEqual(bytes);
+      }),
+    );
+  });
+});
+
+describe('exportPage', () => {
+  it('allows by hash exactly the script and style it inlines, loads nothing, and is ASCII outside its images', () => {
+    const html = page([session([])]);
+    const text = withoutImages(html);
+    // ASCII, and no NUL or CR (the HTML parser would change them).
+    const codes = Array.from({ length: text.length }, (_, at) => text.charCodeAt(at));
+    expect(codes.filter((code) => code === 0x00 || code === 0x0d || code > 0x7f)).toEqual([]);
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(text)?.[1]?.replaceAll('&#39;', "'");
+    const script = /<script type="module">([\s\S]*)<\/script>\n<\/body>/.exec(text)?.[1];
+    const style = /<style>([\s\S]*?)<\/style>/.exec(text)?.[1];
+    const hash = (inline: string | undefined) =>
+      `'sha256-${createHash('sha256')
+        .update(inline ?? '')
+        .digest('base64')}'`;
+    expect(policy?.split('; ')).toEqual([
+      "default-src 'none'",
+      `script-src ${hash(script)}`,
+      `style-src ${hash(style)}`,
+      'img-src blob:',
+      "base-uri 'none'",
+      "form-action 'none'",
+    ]);
+    expect(script).toBe(viewer.script);
+    expect(style).toBe(viewer.style);
+    // The policy comes before anything it governs.
+    expect(text.indexOf('Content-Security-Policy')).toBeLessThan(text.indexOf('<style>'));
+    expect(text.indexOf('<meta charset="windows-1252">')).toBeLessThan(1024);
+  });
+
+  it('a hostile log, file name and filter end no element: the only elements are the page’s own', () => {
+    const hostile = session([{ attachmentId: HOSTILE, mediaType: HOSTILE, data: new TextEncoder().encode(HOSTILE) }], `${JSON.stringify({ text: HOSTILE })}\n`);
+    const html = withoutImages(
+      page([{ ...hostile, session: { ...hostile.session, info: { id: HOSTILE, log: HOSTILE, store: true } } }], `q=${encodeURIComponent(HOSTILE)}`),
+    );
+    const beforeViewer = html.slice(0, html.lastIndexOf('<script type="module">'));
+    const tags = [...beforeViewer.matchAll(/<(\/?[a-z]+)/g)].map((match) => match[1]);
+    expect(tags).toEqual([
+      'html',
+      'head',
+      'meta',
+      'meta',
+      'meta',
+      'title',
+      '/title',
+      'style',
+      '/style',
+      '/head',
+      'body',
+      'div',
+      '/div',
+      'script',
+      '/script',
+      'script',
+      '/script',
+      'script',
+      '/script',
+      'script',
+      '/script',
+    ]);
+    expect(html).not.toContain('\u2028');
+  });
+
+  it('is at most the images’ bytes plus 10 % plus the viewer (measured from its build)', async () => {
+    // Noise: PNG cannot shrink it, so the page carries the bytes as they are.
+    const images: PageImage[] = [];
+    for (let at = 0; at < 12; at += 1) {
+      const data = await sharp(Buffer.from(Array.from({ length: 200 * 150 * 3 }, () => Math.floor(Math.random() * 256))), {
+        raw: { width: 200, height: 150, channels: 3 },
+      })
+        .png()
+        .toBuffer();
+      images.push({ attachmentId: `image-${String(at)}`, mediaType: 'image/png', data });
+    }
+    const imageBytes = images.reduce((sum, image) => sum + image.data.byteLength, 0);
+    const size = page([session(images)]).byteLength;
+    expect(size).toBeLessThanOrEqual(imageBytes * 1.1 + (await builtViewerBytes()));
+    expect(size).toBeGreaterThan(imageBytes);
+  });
+});

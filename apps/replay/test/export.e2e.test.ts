@@ -1,0 +1,218 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
+import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
+import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
+import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
+import { recordedSession } from './support/recorded-session.ts';
+import { runReplay, startReplay } from './support/replay-process.ts';
+import { useTempDirs } from './temp-dirs.ts';
+
+/*
+ * `pnpm replay export`: the real bin writes a session recorded by our own host recorder into one
+ * HTML file, and Debian's Chromium opens it from file:// with every request refused and counted.
+ */
+
+const tempDir = useTempDirs();
+let browser: Browser;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeAll(async () => {
+  await ensureViewerBuilt();
+  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** A page on the exported file: every request but the file's own is refused and counted, and so is each CSP violation, dialog and error. */
+interface OpenedExport {
+  readonly page: Page;
+  readonly requests: string[];
+  readonly violations: string[];
+  readonly dialogs: string[];
+  readonly errors: string[];
+}
+
+async function openExport(file: string): Promise<OpenedExport> {
+  const url = pathToFileURL(file).href;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  cleanups.push(() => page.close());
+  const opened: OpenedExport = { page, requests: [], violations: [], dialogs: [], errors: [] };
+  await page.route('**', async (route) => {
+    if (route.request().url() === url) return route.continue();
+    opened.requests.push(`routed: ${route.request().url()}`);
+    return route.abort();
+  });
+  page.on('request', (request) => {
+    if (request.url() !== url && !request.url().startsWith('blob:')) opened.requests.push(`request: ${request.url()}`);
+  });
+  page.on('dialog', (dialog) => {
+    opened.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => opened.errors.push(error.message));
+  await page.exposeFunction('__cspViolation', (text: string) => opened.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(url);
+  return opened;
+}
+
+async function exportWithBin(args: readonly string[]): Promise<{ readonly file: string; readonly stderr: string }> {
+  const file = path.join(await tempDir(), 'report.html');
+  const { code, stdout, stderr } = await runReplay(['export', ...args, '-o', file]);
+  expect({ code, stderr }).toMatchObject({ code: 0 });
+  expect(stdout.trim()).toBe(file);
+  return { file, stderr };
+}
+
+const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
+
+describe('pnpm replay export <log> -o report.html', () => {
+  it('opens from file:// with no request: every image shows, the lightbox opens, the find bar works, the verdicts are read-only', async () => {
+    const session = await recordedSession(await tempDir());
+    await session.userSays('Compare the swatches');
+    await session.readImage('red.png');
+    await session.readImage('blue.png');
+    await session.readImage('green.png');
+    await appendReview(reviewFilePath(session.logPath), {
+      at: '2026-01-10T09:00:00.000Z',
+      reviewer: 'qa',
+      target: 'call:call-2',
+      verdict: 'fail',
+      note: 'blue is too dark',
+    });
+    const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'tool=read_image']);
+    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 3 images [\d.]+ MB\)/);
+
+    const { page, requests, violations, dialogs, errors } = await openExport(file);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    const images = page.locator('.tc-gallery__tile img');
+    await expect.poll(() => images.count()).toBe(3);
+    await expect
+      .poll(() => images.evaluateAll((all) => all.every((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0)))
+      .toBe(true);
+    expect(await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).src.split(':', 1)[0]))).toEqual(['blob', 'blob', 'blob']);
+    // No base64 on the page: no data: URL in any element's attribute, no image's bytes in its text.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('body *:not(script)')].some((element) => [...element.attributes].some((each) => each.value.includes('data:'))),
+      ),
+    ).toBe(false);
+    expect(await page.evaluate(() => /[A-Za-z0-9+/]{200,}/.test(document.body.innerText))).toBe(false);
+
+    // The filter it was exported with, in the find bar; the find bar still finds.
+    const bar = page.getByRole('search', { name: 'Find and filter' });
+    expect(await bar.getByRole('combobox', { name: 'Tool' }).inputValue()).toBe('read_image');
+    await bar.getByRole('searchbox', { name: 'Find' }).fill('blue.png');
+    await expect.poll(() => bar.locator('output.tc-find__matches').textContent()).toMatch(/^1 match/);
+
+    // The verdict and its note, shown and not editable; no Export button in an export.
+    expect(await page.getByText('blue is too dark').count()).toBeGreaterThan(0);
+    expect((await page.getByText('This file is an export', { exact: false }).count()) + (await page.getByText(/read-only/).count())).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Export' }).count()).toBe(0);
+
+    await images.first().click();
+    await page.getByRole('dialog').waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('dialog')
+          .locator('img')
+          .evaluate((image) => (image as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+
+    expect(requests).toEqual([]);
+    expect(violations).toEqual([]);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a hostile log runs no script: its markup, </script>, <!--, javascript: and U+2028 in every field are text', async () => {
+    const session = await hostileSession(await tempDir());
+    const { file } = await exportWithBin([session.logPath, '--store', session.storeDir]);
+    const { page, requests, violations, dialogs, errors } = await openExport(file);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    const image = page.locator('.tc-gallery__tile img');
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    // The hostile strings are on the page as the text they are (the Chinese words too: the file's encoding is read right).
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain('</script><script>window.__pwned=1</script>');
+    expect(text).toContain('会话');
+    expect(text).toContain(HOSTILE_FILE.slice(0, 20));
+    expect(await page.locator('script').count()).toBe(
+      await page.locator('script[type="application/json"], script[type="application/octet-stream"], script[type="module"]').count(),
+    );
+    expect(await page.locator('img[src="x"], img[onerror]').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    expect({ requests, violations, dialogs, errors }).toEqual({ requests: [], violations: [], dialogs: [], errors: [] });
+    expect(HOSTILE).toContain('\u2028');
+  });
+
+  it('its Content-Security-Policy blocks anything but its own script and style: an added script, style, image and fetch do nothing and request nothing', async () => {
+    const session = await hostileSession(await tempDir());
+    const { file } = await exportWithBin([session.logPath, '--store', session.storeDir]);
+    const html = await readFile(file, 'latin1');
+    const tampered = html.replace(
+      '<div id="root"></div>',
+      [
+        '<div id="root"></div>',
+        '<script>window.__pwned = "inline script"</script>',
+        '<style>body { display: none }</style>',
+        '<img src="https://example.com/beacon.png">',
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
+        '<script type="module">window.__pwned = "module"</script>',
+      ].join('\n'),
+    );
+    await writeFile(file, tampered, 'latin1');
+    const { page, requests, violations } = await openExport(file);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    expect(await pwned(page)).toBeUndefined();
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).not.toBe('none');
+    await expect.poll(() => violations.length).toBeGreaterThanOrEqual(4);
+    expect(violations.some((each) => each.startsWith('script-src-elem'))).toBe(true);
+    expect(violations.some((each) => each.startsWith('style-src-elem'))).toBe(true);
+    expect(violations.some((each) => each.startsWith('img-src https://example.com/beacon.png'))).toBe(true);
+    expect(violations.some((each) => each.startsWith('img-src data'))).toBe(true);
+    // Chromium reports the beacon's attempt (page.on('request')); CSP stops it before the network, where nothing arrived.
+    expect(requests.filter((each) => each.startsWith('routed:'))).toEqual([]);
+    expect(requests.every((each) => violations.some((violation) => violation.endsWith(each.slice('request: '.length))))).toBe(true);
+  });
+});
+
+describe('the viewer’s Export button and GET /api/sessions/<id>/export', () => {
+  it('downloads the session as the file the command writes, opening with the filter the page shows', async () => {
+    const session = await recordedSession(await tempDir());
+    await session.readImage('red.png');
+    await session.readImage('blue.png');
+    const server = await startReplay([session.logPath, '--store', session.storeDir]);
+    cleanups.push(() => server.stop());
+    const page = await browser.newPage({ acceptDownloads: true });
+    cleanups.push(() => page.close());
+    await page.goto(`${server.url}?q=blue.png`);
+    const button = page.getByRole('link', { name: 'Export' });
+    await button.waitFor({ timeout: 30_000 });
+    expect(await button.getAttribute('href')).toBe('/api/sessions/current/export?q=blue.png');
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('session.html');
+    const file = path.join(await tempDir(), 'downloaded.html');
+    await download.saveAs(file);
+    const { page: exported, requests } = await openExport(file);
+    await expect.poll(() => exported.locator('.tc-gallery__tile img').count(), { timeout: 30_000 }).toBe(2);
+    expect(await exported.getByRole('searchbox', { name: 'Find' }).inputValue()).toBe('blue.png');
+    expect(requests).toEqual([]);
+  });
+});

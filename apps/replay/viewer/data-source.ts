@@ -1,0 +1,41 @@
+import type { LoadImage, ReplayFilter } from '@toolcard/ui-tool-image';
+import { createContext, useContext } from 'react';
+
+import type { SessionInfo, WorkbenchInfo } from '../wire/workbench';
+import type { FollowStatus } from './follow-log';
+import { httpDataSource } from './http-data-source';
+import type { ReviewClient } from './review/review-client';
+import type { ViewerLog } from './viewer-log';
+
+export interface SessionLogCallbacks {
+  readonly signal: AbortSignal;
+  /** A snapshot; call `shown` once it is on screen, and the next one comes. */
+  readonly onLog: (log: ViewerLog, shown: () => void) => void;
+  readonly onStatus: (status: FollowStatus) => void;
+}
+
+/**
+ * Where the viewer reads everything it shows: the replay server's routes (`httpDataSource`), or the
+ * sessions an exported HTML file carries (`embeddedDataSource`). The page's components read only
+ * through this, so one production build serves both.
+ */
+export interface ViewerDataSource {
+  /** What the page opens on (one session, or the workbench's index). */
+  readonly info: (signal: AbortSignal) => Promise<WorkbenchInfo>;
+  /** A session's file, or `missing` when there is no such session. */
+  readonly sessionInfo: (sessionId: string, signal: AbortSignal) => Promise<SessionInfo | 'missing'>;
+  /** Delivers the session's log, and keeps delivering it as it grows when the source is live. */
+  readonly followLog: (sessionId: string, callbacks: SessionLogCallbacks) => void;
+  readonly loadImage: (sessionId: string) => LoadImage;
+  readonly reviews: (sessionId: string) => ReviewClient;
+  /** Where the Export button downloads the session (with `filter`) as one HTML file; `null` when the page is itself such a file. */
+  readonly exportHref: (sessionId: string, filter: ReplayFilter) => string | null;
+  /** The find bar's filter (a query string) the page opens with when its own URL names none. */
+  readonly openingFilter: string;
+}
+
+export const DataSourceContext = createContext<ViewerDataSource>(httpDataSource);
+
+export function useDataSource(): ViewerDataSource {
+  return useContext(DataSourceContext);
+}

@@ -1,0 +1,88 @@
+import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
+
+import {
+  EXPORT_IMAGE_ATTRIBUTE,
+  EXPORT_LOG_ATTRIBUTE,
+  EXPORT_MANIFEST_ID,
+  EXPORT_MEDIA_TYPE_ATTRIBUTE,
+  EXPORT_SESSION_ATTRIBUTE,
+  type ExportedSession,
+  type ExportManifest,
+} from '../wire/export';
+import { decodeExportBytes } from '../wire/export-bytes';
+import type { ViewerDataSource } from './data-source';
+import { LogFeed } from './log-feed';
+import { ONE_SESSION_ID } from './session-api';
+
+/** The verdicts of an exported file are the ones it was written with. */
+const READ_ONLY = 'This file is an export: its verdicts are read-only';
+
+/**
+ * The sessions an exported HTML file carries (see wire/export.ts), or `null` when the page has none
+ * (it is served by the replay server). Nothing is fetched: the log, images and verdicts are read
+ * from the page's own `<script type="application/json">` elements, each parsed when first asked for.
+ *
+ * The log is parsed on the page's thread, in one task after the first paint, not in the follow
+ * worker: under the file's Content-Security-Policy (`default-src 'none'`) a worker needs its own
+ * script as a blob (`worker-src blob:`) and the log copied into it, to save one pass over a log that
+ * no longer grows (the 3 000-call session of `pnpm bench:export` parses in tens of milliseconds).
+ */
+export function embeddedDataSource(document: Document): ViewerDataSource | null {
+  const manifestScript = document.getElementById(EXPORT_MANIFEST_ID);
+  if (manifestScript === null) return null;
+  const manifest = JSON.parse(manifestScript.textContent) as ExportManifest;
+  const parsed = new Map<string, ExportedSession>();
+  // `current` is the session the file opens on, as it is the one file a replay server was given.
+  const idOf = (sessionId: string): string => (sessionId === ONE_SESSION_ID ? (manifest.open[0] ?? sessionId) : sessionId);
+  const sessionOf = (sessionId: string): ExportedSession | undefined => {
+    const id = idOf(sessionId);
+    const known = parsed.get(id);
+    if (known !== undefined) return known;
+    const script = [...document.querySelectorAll(`script[${EXPORT_SESSION_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_SESSION_ATTRIBUTE) === id);
+    if (script === undefined) return undefined;
+    const session = JSON.parse(script.textContent) as ExportedSession;
+    parsed.set(id, session);
+    return session;
+  };
+  let images: Map<string, Element> | undefined;
+  const imageScripts = (): Map<string, Element> =>
+    (images ??= new Map(
+      [...document.querySelectorAll(`script[${EXPORT_IMAGE_ATTRIBUTE}]`)].map((script) => [script.getAttribute(EXPORT_IMAGE_ATTRIBUTE) ?? '', script]),
+    ));
+  return {
+    info: () => {
+      const first = sessionOf(ONE_SESSION_ID);
+      return Promise.resolve({ mode: 'session', roots: first === undefined ? [] : [first.info.log], reviewer: '', canReview: false });
+    },
+    sessionInfo: (sessionId) => Promise.resolve(sessionOf(sessionId)?.info ?? 'missing'),
+    followLog: (sessionId, { signal, onLog, onStatus }) => {
+      // After the first paint: the page says "Loading the log…" while it is parsed.
+      setTimeout(() => {
+        const id = idOf(sessionId);
+        const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
+        if (signal.aborted || script === undefined) return;
+        const feed = new LogFeed();
+        feed.begin(0, 0);
+        feed.push(decodeExportBytes(script.textContent));
+        onLog(feed.snapshot(), () => undefined);
+        onStatus({ kind: 'complete' });
+      });
+    },
+    loadImage: (sessionId) => (ref) => {
+      const script = imageScripts().get(`${idOf(sessionId)}/${ref.attachmentId}`);
+      if (script === undefined) return Promise.reject(new AttachmentNotAvailableError());
+      return Promise.resolve(blobOf(script));
+    },
+    reviews: (sessionId) => ({
+      load: () => Promise.resolve(sessionOf(sessionId)?.reviews ?? []),
+      send: () => Promise.reject(new Error(READ_ONLY)),
+    }),
+    exportHref: () => null,
+    openingFilter: manifest.filter,
+  };
+}
+
+/** The image's bytes as a Blob, decoded when first shown: the card shows it through an object URL (`img-src blob:`), never a data: URL. */
+function blobOf(script: Element): Blob {
+  return new Blob([decodeExportBytes(script.textContent)], { type: script.getAttribute(EXPORT_MEDIA_TYPE_ATTRIBUTE) ?? '' });
+}
