@@ -56,17 +56,21 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * `lightbox.image.actions` slots, `SessionReplay`'s `openCall` / `openImage` (a call scrolled to,
  * opened and focused; the lightbox kept by the embedder) and `callFilter`: 54.39 → 55.12 kB measured
  * in one run. ImageGallery alone 6.56 → 7.43 kB (the lightbox now renders its slot), inside its budget.
+ * 55.18 → 58.6 kB, ImageGallery alone 8 → 10.75 kB, styles.css 4.2 → 4.47 kB: issue 23 §2's lightbox for
+ * looking closely (zoom and pan with our own pointer maths, the original-pixel position, the filmstrip, their
+ * labels in both locales), measured 58.57, 10.73 and 4.467 kB. A library would have cost more on its own:
+ * react-zoom-pan-pinch 4.2.0 13.7 kB, @use-gesture/react 10.3.1 8.1 kB, @panzoom/panzoom 4.6.2 3.6 kB (package README).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 55_180 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 58_600 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
-  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
+  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 10_750 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_200 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_470 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));
