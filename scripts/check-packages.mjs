@@ -64,18 +64,22 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * Calls / Images tabs, the virtualised grid of gallery tiles with their calls' names and "Go to call",
  * the incremental `SessionImageCollector`, six labels in both locales, and their CSS: measured 56.91 kB
  * and 4.38 kB after it (the budgets before it were passed).
- * Both together: MEASURED.
+ * Then issue 23 §2 (measured alone on 55.18 kB: 58.57 kB, ImageGallery alone 8 → 10.75 kB, styles.css 4.467 kB)'s lightbox for
+ * looking closely (zoom and pan with our own pointer maths, the original-pixel position, the filmstrip, their
+ * labels in both locales), measured 58.57, 10.73 and 4.467 kB. A library would have cost more on its own:
+ * react-zoom-pan-pinch 4.2.0 13.7 kB, @use-gesture/react 10.3.1 8.1 kB, @panzoom/panzoom 4.6.2 3.6 kB (package README).
+ * The three together: WHOLE kB and CSS kB measured in one run.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 63_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 70_000 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
-  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 8_000 },
+  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 10_750 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 4_700 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 5_000 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));

@@ -11,6 +11,8 @@ export interface GalleryThumbnailProps {
   readonly layout: ThumbnailLayout;
   readonly loadImage: LoadImage;
   readonly onOpen: (opener: HTMLButtonElement) => void;
+  /** The image shown now (the lightbox's filmstrip marks it with `aria-current`). */
+  readonly current?: boolean;
 }
 
 function problemText(state: ImageLoadState, labels: LabelSet): string | undefined {
@@ -27,7 +29,7 @@ function problemText(state: ImageLoadState, labels: LabelSet): string | undefine
  * narrow one in a row) shows an icon instead (CSS container query), the words as the thumbnail's
  * tooltip, its description and the live region's text, and in the lightbox it opens.
  */
-export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: GalleryThumbnailProps): ReactNode {
+export function GalleryThumbnail({ attachment, layout, loadImage, onOpen, current }: GalleryThumbnailProps): ReactNode {
   const labels = useLabels();
   const [nearRef, near] = useNearViewport<HTMLDivElement>();
   const state = useAttachmentImage(attachment, loadImage, { enabled: near });
@@ -46,6 +48,7 @@ export function GalleryThumbnail({ attachment, layout, loadImage, onOpen }: Gall
         type="button"
         className="tc-gallery__thumb"
         aria-describedby={problem === undefined ? undefined : problemId}
+        aria-current={current === true ? 'true' : undefined}
         title={problem}
         onClick={(event) => {
           onOpen(event.currentTarget);

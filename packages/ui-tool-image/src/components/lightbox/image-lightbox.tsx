@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { formatLabel, useLabels } from '../../labels';
 import type { ImageCardImage } from '../../model';
@@ -8,13 +8,19 @@ import { renderOptionalSlot } from '../../slots';
 import type { ImageActionsOwnerProps } from '../tool-slots';
 import { DownloadLink } from './download-link';
 import { imageFileName } from './image-file-name';
-import { indexForKey } from './keyboard-navigation';
+import { indexForKey, zoomCommandForKey } from './keyboard-navigation';
 import { LightboxCaption } from './lightbox-caption';
+import { LightboxFilmstrip } from './lightbox-filmstrip';
 import { LightboxStage } from './lightbox-stage';
 import { neighboursOf } from './neighbours';
 import { ToolbarButton } from './toolbar-button';
 import { isTyping } from '../session-replay/replay-keys';
 import { useModalDialog } from './use-modal-dialog';
+import { useStageZoom } from './use-stage-zoom';
+import { ZoomControls } from './zoom-controls';
+
+/** How long the copy key's confirmation stays. */
+const COPY_NOTE_MS = 2500;
 
 /**
  * The dialog fills the viewport, so its backdrop is what shows of the dialog itself and of the
@@ -63,7 +69,8 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const [actualSize, setActualSize] = useState(false);
+  const zoom = useStageZoom();
+  const [copyNote, setCopyNote] = useState('');
   // Where the press began: a drag from the image out onto the backdrop is not a press on the backdrop.
   const pressTarget = useRef<EventTarget | null>(null);
   // The neighbours load too, so ←/→ find them ready; a step keeps every load still needed.
@@ -82,14 +89,62 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
     return true;
   };
 
+  useEffect(() => {
+    if (copyNote === '') return undefined;
+    const timer = setTimeout(() => {
+      setCopyNote('');
+    }, COPY_NOTE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [copyNote]);
+
+  /** "x, y" of the pixel under the pointer to the clipboard, and a word on how it went. */
+  const copyPosition = (): void => {
+    const pixel = zoom.getPixel();
+    if (pixel === undefined) {
+      setCopyNote(labels['lightbox.copyNothing']);
+      return;
+    }
+    navigator.clipboard.writeText(`${pixel.x}, ${pixel.y}`).then(
+      () => {
+        setCopyNote(formatLabel(labels['lightbox.copied'], { x: pixel.x, y: pixel.y }));
+      },
+      () => {
+        setCopyNote(labels['lightbox.copyFailed']);
+      },
+    );
+  };
+
+  /** Zooms, pans or copies as the key says; `false` when it does none (an arrow at the fit navigates). */
+  const zoomWithKey = (key: string): boolean => {
+    const command = zoomCommandForKey(key);
+    switch (command?.kind) {
+      case undefined:
+        return false;
+      case 'zoom':
+        zoom.zoomStep(command.direction);
+        return true;
+      case 'fit':
+        zoom.fit();
+        return true;
+      case 'copy':
+        copyPosition();
+        return true;
+      case 'pan':
+        return zoom.panStep(command.x, command.y);
+    }
+  };
+
   useModalDialog(dialogRef, {
     initialFocus: closeRef,
     returnFocusTo,
     onClose,
     onKeyDown: (event) => {
-      // An app's text field in the toolbar (a note) keeps its arrows and Home / End.
-      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || isTyping(event.target)) return;
-      if (!navigate(event.key)) return;
+      // An app's text field in the toolbar (a note) keeps its arrows and Home / End. Shift is
+      // part of typing `+` on most layouts.
+      if (event.altKey || event.ctrlKey || event.metaKey || (event.shiftKey && event.key !== '+') || isTyping(event.target)) return;
+      if (!zoomWithKey(event.key) && !navigate(event.key)) return;
       event.preventDefault();
       event.stopPropagation();
     },
@@ -121,19 +176,15 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
             <ToolbarButton control="next" aria-disabled={index === count - 1} onClick={() => navigate('ArrowRight')} />
           </>
         ) : null}
-        <ToolbarButton
-          control="actualSize"
-          aria-pressed={actualSize}
-          onClick={() => {
-            setActualSize((previous) => !previous);
-          }}
-        />
+        <ZoomControls zoom={zoom} />
         <DownloadLink url={image.status === 'ready' ? image.url : undefined} fileName={fileName} />
         {renderOptionalSlot('lightbox.image.actions', actionsProps)}
         <ToolbarButton control="close" buttonRef={closeRef} onClick={onClose} />
       </div>
-      <LightboxStage attachment={attachment} image={image} fileName={fileName} actualSize={actualSize} />
-      <LightboxCaption attachment={attachment} fileName={fileName} titleId={titleId} />
+      {/* Keyed: every image starts at the fit, with its own size. */}
+      <LightboxStage key={`${index}:${attachment.attachmentId}`} attachment={attachment} image={image} fileName={fileName} zoom={zoom} />
+      {count > 1 ? <LightboxFilmstrip images={images} index={index} loadImage={loadImage} onSelect={onIndexChange} /> : null}
+      <LightboxCaption attachment={attachment} fileName={fileName} titleId={titleId} zoom={zoom} copyNote={copyNote} />
     </dialog>
   );
 }

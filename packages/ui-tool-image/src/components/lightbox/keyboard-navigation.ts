@@ -17,3 +17,27 @@ export function indexForKey(key: string, index: number, count: number): number |
       return undefined;
   }
 }
+
+/** What a key does to the zoom: arrows pan only while zoomed (else ←/→ change the image). */
+export type ZoomKeyCommand =
+  | { readonly kind: 'zoom'; readonly direction: 1 | -1 }
+  | { readonly kind: 'fit' }
+  | { readonly kind: 'copy' }
+  | { readonly kind: 'pan'; readonly x: number; readonly y: number };
+
+const ZOOM_KEYS: Readonly<Record<string, ZoomKeyCommand>> = {
+  '+': { kind: 'zoom', direction: 1 },
+  // `+` without Shift on most layouts.
+  '=': { kind: 'zoom', direction: 1 },
+  '-': { kind: 'zoom', direction: -1 },
+  '0': { kind: 'fit' },
+  c: { kind: 'copy' },
+  ArrowLeft: { kind: 'pan', x: -1, y: 0 },
+  ArrowRight: { kind: 'pan', x: 1, y: 0 },
+  ArrowUp: { kind: 'pan', x: 0, y: -1 },
+  ArrowDown: { kind: 'pan', x: 0, y: 1 },
+};
+
+export function zoomCommandForKey(key: string): ZoomKeyCommand | undefined {
+  return Object.hasOwn(ZOOM_KEYS, key) ? ZOOM_KEYS[key] : undefined;
+}

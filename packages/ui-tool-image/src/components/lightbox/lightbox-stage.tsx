@@ -1,14 +1,18 @@
-import { useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLabels } from '../../labels';
 import type { AttachmentRef } from '../../model';
 import { imageNotAvailableText, type ImageLoadState } from '../image-loading';
+import { coordinateSpace } from './original-pixel';
+import type { StageZoom } from './stage-zoom';
+import { useZoomLevel } from './use-stage-zoom';
+import type { Size } from './zoom-view';
 
 export interface LightboxStageProps {
   readonly attachment: AttachmentRef;
   readonly image: ImageLoadState;
   readonly fileName: string;
-  /** One image pixel per CSS pixel (scrolling when larger) instead of fitting the screen. */
-  readonly actualSize: boolean;
+  /** Draws the image; the stage gives it the wheel and the pointers. */
+  readonly zoom: StageZoom;
 }
 
 function StageMessage({ text, children }: { readonly text: string; readonly children?: ReactNode }): ReactNode {
@@ -20,15 +24,52 @@ function StageMessage({ text, children }: { readonly text: string; readonly chil
   );
 }
 
-/** The image, or why it is not shown yet: loading, failed (with retry) or not in the store. */
-export function LightboxStage({ attachment, image, fileName, actualSize }: LightboxStageProps): ReactNode {
+/**
+ * The image, zoomed and panned by `zoom`, or why it is not shown yet: loading, failed (with retry)
+ * or not in the store. Mounted per image: each starts at the fit.
+ */
+export function LightboxStage({ attachment, image, fileName, zoom }: LightboxStageProps): ReactNode {
   const labels = useLabels();
   const stageRef = useRef<HTMLDivElement>(null);
+  const level = useZoomLevel(zoom);
+  // A linked image's reference only guessed its size: the loaded image tells.
+  const [loaded, setLoaded] = useState<Size>();
+  const { width, height } = loaded ?? attachment;
+  const imageRef = useCallback(
+    (element: HTMLImageElement | null) => {
+      zoom.setImageElement(element);
+    },
+    [zoom],
+  );
+
+  useLayoutEffect(() => {
+    const stage = stageRef.current;
+    return stage === null ? undefined : zoom.attach(stage);
+  }, [zoom]);
+
+  useLayoutEffect(() => {
+    const size = { width, height };
+    zoom.show(size, coordinateSpace(attachment, size));
+  }, [zoom, attachment, width, height]);
 
   let content: ReactNode;
   switch (image.status) {
     case 'ready':
-      content = <img className="tc-lightbox__image" src={image.url} alt={fileName} width={attachment.width} height={attachment.height} />;
+      content = (
+        <img
+          ref={imageRef}
+          className="tc-lightbox__image"
+          src={image.url}
+          alt={fileName}
+          width={width}
+          height={height}
+          draggable={false}
+          onLoad={(event) => {
+            const { naturalWidth, naturalHeight } = event.currentTarget;
+            if (naturalWidth > 0 && (naturalWidth !== width || naturalHeight !== height)) setLoaded({ width: naturalWidth, height: naturalHeight });
+          }}
+        />
+      );
       break;
     case 'failed': {
       const { retry } = image;
@@ -58,8 +99,9 @@ export function LightboxStage({ attachment, image, fileName, actualSize }: Light
       break;
   }
 
+  const mode = level.fitted ? 'fit' : level.actual ? 'actual' : 'zoomed';
   return (
-    <div ref={stageRef} className={`tc-lightbox__stage tc-lightbox__stage--${actualSize ? 'actual' : 'fit'}`} data-status={image.status} tabIndex={-1}>
+    <div ref={stageRef} className={`tc-lightbox__stage tc-lightbox__stage--${mode}`} data-status={image.status} data-zoomed={level.zoomed} tabIndex={-1}>
       {content}
     </div>
   );

@@ -6,6 +6,9 @@ import { StrokeIcon } from '../row/tool-icon';
 const TOOLBAR_ICON_PATHS = {
   previous: 'M10 3.5L5.5 8l4.5 4.5',
   next: 'M6 3.5L10.5 8 6 12.5',
+  /** A magnifier with a minus, and with a plus. */
+  zoomOut: 'M7 2.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 1 0 0-9ZM10.25 10.25L13.5 13.5M5 7h4',
+  zoomIn: 'M7 2.5a4.5 4.5 0 1 0 0 9 4.5 4.5 0 1 0 0-9ZM10.25 10.25L13.5 13.5M5 7h4M7 5v4',
   /** Four corners pushed out: the image at its own size. */
   actualSize: 'M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10',
   download: 'M8 2v8.5M4.5 7L8 10.5 11.5 7M2.5 13.5h11',

@@ -399,6 +399,24 @@ describe('ImageLightbox image states', () => {
   });
 });
 
+describe('ImageLightbox zoom', () => {
+  it('zooms in on the wheel and shows the level', () => {
+    openHost();
+    const stage = document.querySelector('.tc-lightbox__stage');
+    if (stage === null) throw new Error('no stage');
+    const level = () => document.querySelector('.tc-lightbox__zoom-level')?.textContent;
+    expect(level()).toBe('100 %');
+    act(() => {
+      stage.dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY: -350 }));
+    });
+    // A wheel notch about 100 px: 350 px double (a stage not laid out fits at 100 %).
+    expect(level()).toBe('200 %');
+    expect(screen.getByRole('button', { name: 'Actual size' }).getAttribute('aria-pressed')).toBe('false');
+    press('0');
+    expect(level()).toBe('100 %');
+  });
+});
+
 describe('ImageLightbox in zh-CN', () => {
   beforeEach(() => {
     openHost({ start: 1 }, { locale: 'zh-CN' });

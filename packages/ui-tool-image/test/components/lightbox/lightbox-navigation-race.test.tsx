@@ -1,17 +1,25 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode, useState, type ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AttachmentNotAvailableError, useAttachmentImage } from '../../../src/components/image-loading';
 import { ImageLightbox } from '../../../src/components/lightbox';
 import type { LoadImage } from '../../../src/components/load-image';
 import type { AttachmentRef, ImageCardImage } from '../../../src/model';
 import { ToolCardProvider } from '../../../src/plugins';
-import { pngBlob, trackObjectUrls } from '../image-loading/support';
+import { mockIntersectionObserver, pngBlob, trackObjectUrls } from '../image-loading/support';
+
+// The filmstrip's tiles load as the gallery's do, once near the viewport. Here they stay away (a
+// long card's strip scrolled elsewhere): what is counted is the lightbox's own loading, the image
+// shown and its neighbours.
+beforeEach(() => {
+  mockIntersectionObserver();
+});
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 function attachment(n: number): AttachmentRef {
