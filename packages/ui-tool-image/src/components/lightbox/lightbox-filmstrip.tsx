@@ -7,8 +7,13 @@ import { GalleryThumbnail } from '../gallery/gallery-thumbnail';
 import { useNearViewport } from '../image-loading';
 import type { LoadImage } from '../load-image';
 
-/** The strip's tiles are a gallery row this tall, every image in it. */
+/** The strip's tiles are a gallery row this tall. */
 const FILMSTRIP_TILE_HEIGHT = 56;
+/**
+ * Tiles on each side of the current one: a session's whole image sequence (thousands) would
+ * otherwise be as many frames in the dialog. More than a wide screen shows, so ←/→ never reach an edge that is not the sequence's.
+ */
+export const FILMSTRIP_REACH = 20;
 
 export interface LightboxFilmstripProps {
   readonly images: readonly ImageCardImage[];
@@ -44,14 +49,12 @@ function FilmstripFrame({ layout, current, children }: FrameProps): ReactNode {
 export function LightboxFilmstrip({ images, index, loadImage, onSelect }: LightboxFilmstripProps): ReactNode {
   const labels = useLabels();
   const stripRef = useRef<HTMLDivElement>(null);
-  const tiles = useMemo(
-    () =>
-      galleryLayout(
-        images.map((image) => image.attachment),
-        { maxVisible: images.length, maxRowWidth: Infinity, rowHeight: FILMSTRIP_TILE_HEIGHT },
-      ).rows.flat(),
-    [images],
-  );
+  const first = Math.max(0, index - FILMSTRIP_REACH);
+  const end = Math.min(images.length, index + FILMSTRIP_REACH + 1);
+  const tiles = useMemo(() => {
+    const shown = images.slice(first, end).map((image) => image.attachment);
+    return galleryLayout(shown, { maxVisible: shown.length, maxRowWidth: Infinity, rowHeight: FILMSTRIP_TILE_HEIGHT }).rows.flat();
+  }, [images, first, end]);
 
   useLayoutEffect(() => {
     stripRef.current?.querySelector('[data-current]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -59,21 +62,23 @@ export function LightboxFilmstrip({ images, index, loadImage, onSelect }: Lightb
 
   return (
     <div ref={stripRef} className="tc-lightbox__filmstrip" role="group" aria-label={labels['lightbox.filmstrip']}>
-      {tiles.map((tile) =>
-        tile.kind === 'image' ? (
-          <FilmstripFrame key={tile.index} layout={tile.thumbnail} current={tile.index === index}>
+      {tiles.map((tile) => {
+        if (tile.kind !== 'image') return null;
+        const at = first + tile.index;
+        return (
+          <FilmstripFrame key={at} layout={tile.thumbnail} current={at === index}>
             <GalleryThumbnail
               attachment={tile.image}
               layout={tile.thumbnail}
               loadImage={loadImage}
-              current={tile.index === index}
+              current={at === index}
               onOpen={() => {
-                onSelect(tile.index);
+                onSelect(at);
               }}
             />
           </FilmstripFrame>
-        ) : null,
-      )}
+        );
+      })}
     </div>
   );
 }

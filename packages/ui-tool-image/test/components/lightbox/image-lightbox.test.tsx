@@ -4,6 +4,7 @@ import { StrictMode, useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AttachmentNotAvailableError, ImageCacheScope, type ImageCachePolicy } from '../../../src/components/image-loading';
 import { ImageLightbox, type ImageLightboxProps } from '../../../src/components/lightbox';
+import { FILMSTRIP_REACH } from '../../../src/components/lightbox/lightbox-filmstrip';
 import type { LoadImage } from '../../../src/components/load-image';
 import { LabelsProvider, type Locale } from '../../../src/labels';
 import type { AttachmentRef, ImageCardImage } from '../../../src/model';
@@ -414,6 +415,22 @@ describe('ImageLightbox zoom', () => {
     expect(screen.getByRole('button', { name: 'Actual size' }).getAttribute('aria-pressed')).toBe('false');
     press('0');
     expect(level()).toBe('100 %');
+  });
+});
+
+describe('ImageLightbox filmstrip', () => {
+  const MANY: readonly ImageCardImage[] = Array.from({ length: 5000 }, (_, n) => ({ attachment: attachment(n) }));
+  const frames = () => [...document.querySelectorAll<HTMLElement>('.tc-lightbox__frame')];
+
+  it('holds a window of frames around the image shown, not the whole sequence of a session', () => {
+    openHost({ images: MANY, start: 2500 });
+    expect(frames()).toHaveLength(2 * FILMSTRIP_REACH + 1);
+    expect(frames().findIndex((frame) => frame.dataset['current'] !== undefined)).toBe(FILMSTRIP_REACH);
+    press('End');
+    expect(counter().textContent).toContain('5000');
+    // At the end of the sequence the window is the last images, the current one last.
+    expect(frames()).toHaveLength(FILMSTRIP_REACH + 1);
+    expect(frames().at(-1)?.dataset['current']).toBe('true');
   });
 });
 
