@@ -73,11 +73,12 @@ describe('pnpm replay: a 30 000-call log', () => {
 
     const [worker = ''] = workers;
     expect(workers).toEqual([expect.stringMatching(/^\/assets\/follow-worker-[\w-]+\.js$/)]);
-    // The parser (its "truncated last line" problem) and the log route are in the worker's script, not the page's.
+    // The log route is in the worker's script, not the page's. The page's script also holds the parser
+    // (its "truncated last line" problem), but only for an exported file, which has no worker under its
+    // CSP: here the worker read the log (the one worker started, the progress bar fed by it).
     const pageScripts = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
     for (const script of pageScripts) {
       const text = await (await fetch(script)).text();
-      expect(text).not.toContain('truncated last line');
       expect(text).not.toContain('x-log-generation');
       // Production React, also when this test process (NODE_ENV=test) built the viewer: the development build links its hook warnings.
       expect(text).not.toContain('react.dev/link/invalid-hook-call');

@@ -253,11 +253,12 @@ describe('image cards', () => {
 });
 
 describe('on a phone (390 px, touch)', () => {
-  it('the header, step control and find bar take at most a third of the screen; keyboard hints are hidden', async () => {
+  it('the header, step control, view tabs and find bar take about a third of the screen (35 %); keyboard hints are hidden', async () => {
     const page = await open(path.join(SESSIONS, '07-several-images.jsonl'), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const top = await page.getByTestId('session-header').evaluate((header) => header.getBoundingClientRect().top);
     const bottom = await page.locator('.tc-find').evaluate((bar) => bar.getBoundingClientRect().bottom);
-    expect(bottom - top).toBeLessThanOrEqual(844 / 3);
+    // A third before the Calls / Images tabs came; their row costs 10 px more even with the phone's tighter spacing.
+    expect(bottom - top).toBeLessThanOrEqual(844 * 0.35);
     expect(await page.locator('.tc-find__keys').isVisible()).toBe(false);
     expect(await page.locator('.tc-steps__keys').isVisible()).toBe(false);
     // The filters are folded under a summary, and open from it.
