@@ -12,20 +12,14 @@
  *   pnpm bench:workbench [--sessions N=5000]
  */
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { SessionIndex } from '../src/workbench/session-index.ts';
-import { writeLongSession } from '../test/support/long-session-log.ts';
-import { writeSession, type AgentFormat } from './agent-session-files.ts';
+import { sessionFiles, sessionFolder, sessionsArgument } from './workbench-folder.ts';
 
-const sessionsArg = process.argv.indexOf('--sessions');
-const sessions = sessionsArg === -1 ? 5000 : Number(process.argv[sessionsArg + 1]);
-if (!Number.isInteger(sessions) || sessions < 3) {
-  console.error('usage: bench:workbench [--sessions N=5000]');
-  process.exit(2);
-}
+const sessions = sessionsArgument('bench:workbench');
 
 const TARGETS = { firstIndexToFloor: 1.5, reopenBytes: 0, reopenMs: 1000, searchToScan: 2 } as const;
 const MIB = 1_048_576;
@@ -37,56 +31,6 @@ const PRESENT = 'match the design in design/checkout.png';
 const mib = (bytes: number) => +(bytes / MIB).toFixed(1);
 const ms = (value: number) => Math.round(value);
 const ratio = (value: number, floor: number) => +(value / floor).toFixed(2);
-
-// --- The folder --------------------------------------------------------------------------------
-
-/** Session `n`'s file: a third in each format, spread over project folders as the agents lay them out. */
-async function writeNth(dir: string, n: number): Promise<void> {
-  const kind = n % 3;
-  const folder = path.join(dir, ['harness', 'claude', 'codex'][kind] ?? '', `p${String(n % 50)}`);
-  await mkdir(folder, { recursive: true });
-  const file = path.join(folder, `session-${String(n)}.jsonl`);
-  if (kind === 0) {
-    await writeLongSession(file, 1);
-    return;
-  }
-  const format: AgentFormat = kind === 1 ? 'claude-code' : 'codex';
-  await writeSession(file, format, { targetMb: 0.1 + (n % 5) * 0.05, screenshots: 1 + (n % 3) });
-}
-
-/** Last night's sessions: changed hours ago, so the index takes none for a growing file (whose reading it keeps in this thread). */
-async function ageFiles(files: readonly string[]): Promise<void> {
-  const hoursAgo = new Date(Date.now() - 6 * 3_600_000);
-  for (const file of files) await utimes(file, hoursAgo, hoursAgo);
-}
-
-async function sessionFolder(): Promise<string> {
-  const dir = path.join(os.tmpdir(), `toolcard-bench-workbench-${String(sessions)}`);
-  const done = path.join(dir, '.complete');
-  if (
-    await stat(done).then(
-      () => true,
-      () => false,
-    )
-  )
-    return dir;
-  await rm(dir, { recursive: true, force: true });
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    for (let n = next++; n < sessions; n = next++) await writeNth(dir, n);
-  };
-  await Promise.all(Array.from({ length: os.availableParallelism() }, worker));
-  await ageFiles(await sessionFiles(dir));
-  await writeFile(done, '');
-  console.error(`generated ${String(sessions)} sessions in ${String(ms(performance.now() - started))} ms`);
-  return dir;
-}
-
-async function sessionFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl')).map((entry) => path.join(entry.parentPath, entry.name));
-}
 
 // --- The floors --------------------------------------------------------------------------------
 
@@ -152,7 +96,7 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }
   return { value, ms: performance.now() - started };
 }
 
-const dir = await sessionFolder();
+const dir = await sessionFolder(sessions);
 const files = await sessionFiles(dir);
 const cacheDir = path.join(os.tmpdir(), `toolcard-bench-workbench-cache-${String(process.pid)}`);
 await rm(cacheDir, { recursive: true, force: true });
