@@ -1,4 +1,5 @@
-import { SessionReading, type FileVersion } from './session-summary.ts';
+import { SessionReading, type FileVersion, type SummarisedSession } from './session-summary.ts';
+import type { SummaryPool } from './summary-pool.ts';
 import { SummaryStore, type StoredSummary } from './summary-store.ts';
 
 export interface SummaryCacheOptions {
@@ -10,6 +11,8 @@ export interface SummaryCacheOptions {
   readonly maxReadings?: number;
   /** A file changed this recently is taken to be still growing: its reading is kept. */
   readonly growingWithinMs?: number;
+  /** Worker threads that read files not taken to be growing (whose readings are not kept). */
+  readonly pool?: SummaryPool | undefined;
 }
 
 /** A session's summary, where its search text is, and the version of the file it is of. */
@@ -32,6 +35,7 @@ export class SummaryCache {
   private readonly onBytes: ((bytes: number) => void) | undefined;
   private readonly maxReadings: number;
   private readonly growingWithinMs: number;
+  private readonly pool: SummaryPool | undefined;
   /** In least recently used order. */
   private readonly readings = new Map<string, SessionReading>();
 
@@ -40,6 +44,7 @@ export class SummaryCache {
     this.onBytes = options.onBytes;
     this.maxReadings = options.maxReadings ?? DEFAULT_MAX_READINGS;
     this.growingWithinMs = options.growingWithinMs ?? DEFAULT_GROWING_WITHIN_MS;
+    this.pool = options.pool;
   }
 
   /** The summary of `filePath` as it is at `version` (as a stat just saw it); `fileName` is its title when the user said nothing. Calls for one path must not overlap. */
@@ -48,15 +53,27 @@ export class SummaryCache {
     if (stored !== undefined) return { ...stored, version };
     let reading = this.readings.get(filePath);
     this.readings.delete(filePath);
+    if (reading === undefined && this.pool !== undefined && !this.growing(version)) {
+      const pooled = await this.pool.summarise(filePath, fileName);
+      this.onBytes?.(pooled.bytes);
+      return this.save(filePath, pooled.version ?? version, pooled.summarised);
+    }
     let read = await reading?.readMore();
     if (reading === undefined || read === undefined) {
       reading = new SessionReading(filePath, { onBytes: this.onBytes });
       read = (await reading.readMore()) ?? version;
     }
-    const { summary, searchText } = reading.summarised(fileName);
-    const saved = await this.store.put(filePath, read, summary, searchText);
-    if (Date.now() - read.mtimeMs < this.growingWithinMs) this.keep(filePath, reading);
-    return { ...saved, version: read };
+    const saved = await this.save(filePath, read, reading.summarised(fileName));
+    if (this.growing(read)) this.keep(filePath, reading);
+    return saved;
+  }
+
+  private async save(filePath: string, version: FileVersion, { summary, searchText }: SummarisedSession): Promise<CachedSummary> {
+    return { ...(await this.store.put(filePath, version, summary, searchText)), version };
+  }
+
+  private growing(version: FileVersion): boolean {
+    return Date.now() - version.mtimeMs < this.growingWithinMs;
   }
 
   /** Forgets the reading kept for a file that is gone. */
