@@ -68,18 +68,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * looking closely (zoom and pan with our own pointer maths, the original-pixel position, the filmstrip, their
  * labels in both locales), measured 58.57, 10.73 and 4.467 kB. A library would have cost more on its own:
  * react-zoom-pan-pinch 4.2.0 13.7 kB, @use-gesture/react 10.3.1 8.1 kB, @panzoom/panzoom 4.6.2 3.6 kB (package README).
- * The three together: WHOLE kB and CSS kB measured in one run.
+ * The three together, measured in one run: 66.28 kB, ImageGallery alone 11.18 kB (the labels of all three) and
+ * styles.css 4.93 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 70_000 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 66_300 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
-  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 10_750 },
+  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_200 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
-  { name: 'styles.css', css: 'dist/styles.css', limit: 5_000 },
+  { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'toolcard-check-'));
