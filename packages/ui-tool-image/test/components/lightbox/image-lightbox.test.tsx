@@ -425,12 +425,12 @@ describe('ImageLightbox filmstrip', () => {
   it('holds a window of frames around the image shown, not the whole sequence of a session', () => {
     openHost({ images: MANY, start: 2500 });
     expect(frames()).toHaveLength(2 * FILMSTRIP_REACH + 1);
-    expect(frames().findIndex((frame) => frame.dataset['current'] !== undefined)).toBe(FILMSTRIP_REACH);
+    expect(frames().findIndex((frame) => frame.dataset.current !== undefined)).toBe(FILMSTRIP_REACH);
     press('End');
     expect(counter().textContent).toContain('5000');
     // At the end of the sequence the window is the last images, the current one last.
     expect(frames()).toHaveLength(FILMSTRIP_REACH + 1);
-    expect(frames().at(-1)?.dataset['current']).toBe('true');
+    expect(frames().at(-1)?.dataset.current).toBe('true');
   });
 });
 
