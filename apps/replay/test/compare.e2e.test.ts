@@ -1,13 +1,12 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
-import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { axeViolations } from './support/axe.ts';
+import { useViewerBrowser } from './support/viewer-browser.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay, startReplay, type ReplayProcess } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -19,19 +18,7 @@ import { useTempDirs } from './temp-dirs.ts';
  */
 
 const tempDir = useTempDirs();
-let browser: Browser;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  await ensureViewerBuilt();
-  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const { browser, defer } = useViewerBrowser();
 
 /**
  * Run A reads red.png and green.png; run B reads red.png (the same bytes: the same stored image),
@@ -72,13 +59,13 @@ async function compare(a: string, b: string, storeDir: string): Promise<Compared
   const cache = path.join(await tempDir(), 'cache');
   await mkdir(cache);
   const server = await startReplay(['--compare', a, b, '--store', storeDir, '--cache', cache]);
-  cleanups.push(() => server.stop());
+  defer(() => server.stop());
   return { server, errors: [] };
 }
 
 async function open(compared: Compared, url: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  cleanups.push(() => page.close());
+  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+  defer(() => page.close());
   page.on('pageerror', (error) => compared.errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') compared.errors.push(`console: ${message.text()}`);

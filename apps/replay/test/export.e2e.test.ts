@@ -2,12 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
+import { useViewerBrowser } from './support/viewer-browser.ts';
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
-import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
@@ -19,19 +18,7 @@ import { useTempDirs } from './temp-dirs.ts';
  */
 
 const tempDir = useTempDirs();
-let browser: Browser;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  await ensureViewerBuilt();
-  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const { browser, defer } = useViewerBrowser();
 
 /** A page on the exported file: every request but the file's own is refused and counted, and so is each CSP violation, dialog and error. */
 interface OpenedExport {
@@ -44,8 +31,8 @@ interface OpenedExport {
 
 async function openExport(file: string): Promise<OpenedExport> {
   const url = pathToFileURL(file).href;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  cleanups.push(() => page.close());
+  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
+  defer(() => page.close());
   const opened: OpenedExport = { page, requests: [], violations: [], dialogs: [], errors: [] };
   await page.route('**', async (route) => {
     if (route.request().url() === url) return route.continue();
@@ -199,9 +186,9 @@ describe('the viewer’s Export button and GET /api/sessions/<id>/export', () =>
     await session.readImage('red.png');
     await session.readImage('blue.png');
     const server = await startReplay([session.logPath, '--store', session.storeDir]);
-    cleanups.push(() => server.stop());
-    const page = await browser.newPage({ acceptDownloads: true });
-    cleanups.push(() => page.close());
+    defer(() => server.stop());
+    const page = await browser().newPage({ acceptDownloads: true });
+    defer(() => page.close());
     await page.goto(`${server.url}?q=blue.png`);
     const button = page.getByRole('link', { name: 'Export' });
     await button.waitFor({ timeout: 30_000 });

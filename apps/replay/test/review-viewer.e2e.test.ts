@@ -4,16 +4,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { readReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { localReviewFile } from '../src/reviews/local-review-file.ts';
 import { createReviewRoute } from '../src/server/review-route.ts';
 import { startReplayServer } from '../src/server/replay-server.ts';
-import { ensureViewerBuilt, VIEWER_BUILD_DIR } from '../src/server/viewer-build.ts';
+import { VIEWER_BUILD_DIR } from '../src/server/viewer-build.ts';
 import { axeViolations } from './support/axe.ts';
+import { useViewerBrowser } from './support/viewer-browser.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
 /*
@@ -24,19 +24,7 @@ import { useTempDirs } from './temp-dirs.ts';
 
 const SESSIONS = path.resolve(import.meta.dirname, '../../../stories/fixtures/sessions');
 const tempDir = useTempDirs();
-let browser: Browser;
-const cleanups: (() => Promise<void>)[] = [];
-
-beforeAll(async () => {
-  await ensureViewerBuilt();
-  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const { browser, defer } = useViewerBrowser();
 
 interface Served {
   readonly url: string;
@@ -50,7 +38,7 @@ async function serve(session: string): Promise<Served> {
   const logPath = path.join(await tempDir(), session);
   await copyFile(path.join(SESSIONS, session), logPath);
   const replay = await startReplayServer({ logPath, port: 0, viewerDir: VIEWER_BUILD_DIR });
-  cleanups.push(() => replay.close());
+  defer(() => replay.close());
   const replayPort = new URL(replay.url).port;
   let refuse = false;
   const reviews = createReviewRoute({
@@ -78,7 +66,7 @@ async function serve(session: string): Promise<Served> {
     });
   });
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
+  defer(
     () =>
       new Promise<void>((resolve) => {
         front.closeAllConnections();
@@ -104,9 +92,9 @@ async function openPage(context: BrowserContext, url: string): Promise<Page> {
 }
 
 async function newContext(url: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1200, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(url).origin });
-  cleanups.push(() => context.close());
+  defer(() => context.close());
   return context;
 }
 

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 
-import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { readReview, reviewFilePath } from '../src/reviews/review-file.ts';
-import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { axeViolations } from './support/axe.ts';
+import { useViewerBrowser } from './support/viewer-browser.ts';
 import { codexRollout } from './support/foreign-sessions.ts';
 import { runReplay, startReplay, type ReplayProcess } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -20,19 +19,7 @@ import { generated, readWhole, screenshot, threeFormatFolder } from './workbench
  */
 
 const tempDir = useTempDirs();
-let browser: Browser;
-const cleanups: (() => Promise<unknown>)[] = [];
-
-beforeAll(async () => {
-  await ensureViewerBuilt();
-  browser = await chromium.launch({ executablePath: chromiumConfig.executablePath, args: chromiumConfig.args });
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const { browser, defer } = useViewerBrowser();
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const OURS = 'harness/session.jsonl';
@@ -52,13 +39,13 @@ async function workbench(): Promise<Workbench> {
   await threeFormatFolder(dir);
   const args = [dir, '--store', path.join(dir, 'harness', 'store'), '--cache', path.join(await tempDir(), 'cache'), '--reviewer', 'qa-night'];
   const started: Workbench = { dir, args, server: await startReplay(args), errors: [] };
-  cleanups.push(() => started.server.stop());
+  defer(() => started.server.stop());
   return started;
 }
 
 async function open(bench: Workbench, url = bench.server.url, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  cleanups.push(() => page.close());
+  const page = await browser().newPage({ viewport: { width, height: 900 } });
+  defer(() => page.close());
   page.on('pageerror', (error) => bench.errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') bench.errors.push(`console: ${message.text()}`);
@@ -149,7 +136,7 @@ describe('pnpm replay with no path: the repository’s recorded sessions', () =>
   it('lists every recorded session and shows our own logs’ images from a store filled under the cache folder', async () => {
     const cache = await tempDir();
     const server = await startReplay(['--cache', cache]);
-    cleanups.push(() => server.stop());
+    defer(() => server.stop());
     const bench: Workbench = { dir: '', args: [], server, errors: [] };
     const page = await open(bench);
     const recorded = [
