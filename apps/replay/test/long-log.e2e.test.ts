@@ -65,7 +65,7 @@ describe('pnpm replay: a 30 000-call log', () => {
     await page.locator('[data-call-id]').first().waitFor();
     const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as Parameters<typeof mainThreadTasks>[0];
     const tasks = mainThreadTasks(trace, '/api/sessions/current/log');
-    // Reported, not asserted (no timing bounds in tests on a shared machine): see the Replay and review docs page, "Long sessions".
+    // Reported, not asserted (no timing bounds in tests on a shared machine): see the Architecture docs page, "Inside the replay viewer".
     const [load = 0] = os.loadavg();
     console.log(
       `long log: ${(log.bytes / 1_048_576).toFixed(1)} MiB, ${log.events} events; machine load ${load.toFixed(1)} on ${os.availableParallelism()} cores; main-thread tasks from the first /api/log request on: ${JSON.stringify(tasks, null, 2)}`,
