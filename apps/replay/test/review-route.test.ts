@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { VerdictRequest } from '../wire/workbench.ts';
 import { readReview, reviewFilePath } from '../src/reviews/review-file.ts';
-import { localReviewFile } from '../src/reviews/local-review-file.ts';
+import { localReviewFile, ReviewNotSavedError, type ReviewFile } from '../src/reviews/local-review-file.ts';
 import { callTarget } from '../src/reviews/review-line.ts';
 import { createReviewRoute, MAX_VERDICT_BYTES, type ReviewRouteOptions } from '../src/server/review-route.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -159,6 +159,42 @@ describe('review route: GET the standing verdicts, POST one', () => {
     }
     expect((await fetch(url, { method: 'PUT', headers: { Origin: new URL(url).origin } })).status).toBe(405);
     expect(await standing(url)).toEqual([]);
+  });
+});
+
+describe('review route: a verdict that cannot be kept says why', () => {
+  /** A review file whose appends fail as `failure` does: codes this machine cannot produce for root (a read-only mount). */
+  function failingReviewFile(failure: Error): ReviewFile {
+    return { read: () => Promise.resolve({ byTarget: new Map(), problems: [] }), append: () => Promise.reject(failure) };
+  }
+
+  async function refusal(reviewFile: ReviewFile): Promise<{ readonly status: number; readonly error: string }> {
+    const base = await reviewServer({ reviewFileOf: () => reviewFile });
+    const response = await post(`${base}/api/sessions/run.jsonl/reviews`, { target: 'call:c1', verdict: 'pass' });
+    return { status: response.status, error: ((await response.json()) as { error: string }).error };
+  }
+
+  it('names a folder it may not write and what to do about it (403), for each code of one', async () => {
+    for (const code of ['EACCES', 'EPERM', 'EROFS']) {
+      const answer = await refusal(failingReviewFile(Object.assign(new Error(`${code}: no`), { code })));
+      expect(answer).toEqual({
+        status: 403,
+        error: expect.stringContaining(`cannot be written here (${code}). Start pnpm replay with --reviews DIR`) as string,
+      });
+    }
+  });
+
+  it('passes on the reason of a write given up (other reviewers kept changing the file first)', async () => {
+    const answer = await refusal(failingReviewFile(new ReviewNotSavedError('The verdict was not saved to s3://b/k: … Try again.')));
+    expect(answer).toEqual({ status: 503, error: 'The verdict was not saved to s3://b/k: … Try again.' });
+  });
+
+  it('says the cause of any other failure of a real file, and the page can carry on', async () => {
+    const { url, logPath } = await servedSession();
+    await mkdir(reviewFilePath(logPath));
+    const answer = await post(url, { target: 'call:c1', verdict: 'pass' });
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toEqual({ error: 'The verdict was not saved (EISDIR)' });
   });
 });
 

@@ -7,6 +7,11 @@ export interface ReviewFile {
   append(line: ReviewLine): Promise<void>;
 }
 
+/** A verdict that could not be kept, in words the reviewer can act on (the review route shows them on the page). */
+export class ReviewNotSavedError extends Error {
+  override readonly name = 'ReviewNotSavedError';
+}
+
 /** The review file at `reviewPath` on this machine (see `reviewFilePath`). */
 export function localReviewFile(reviewPath: string): ReviewFile {
   return {

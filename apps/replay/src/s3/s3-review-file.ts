@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
-import type { ReviewFile } from '../reviews/local-review-file.ts';
+import { ReviewNotSavedError, type ReviewFile } from '../reviews/local-review-file.ts';
 import { parseReview, reviewLineText, type SessionReview } from '../reviews/review-file.ts';
 import type { ReviewLine } from '../reviews/review-line.ts';
 import { failureReason, httpStatusOf } from './s3-client.ts';
@@ -66,7 +66,7 @@ export class S3ReviewFile implements ReviewFile {
       }
       await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt));
     }
-    throw new Error(
+    throw new ReviewNotSavedError(
       `The verdict was not saved to ${this.url()}: other reviewers changed the review file first ${String(this.maxAttempts)} times in a row. Try again.`,
     );
   }

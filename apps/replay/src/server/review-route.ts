@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 
 import type { VerdictRequest } from '../../wire/workbench.ts';
-import type { ReviewFile } from '../reviews/local-review-file.ts';
+import { ReviewNotSavedError, type ReviewFile } from '../reviews/local-review-file.ts';
 import { parseReviewLine, type ReviewLine } from '../reviews/review-line.ts';
 import { sendJson } from './json-answer.ts';
 
@@ -71,7 +71,13 @@ export function createReviewRoute(options: ReviewRouteOptions): ReviewRoute {
       sendJson(res, 400, { error: line.problem });
       return true;
     }
-    await reviewFile.append(line.line);
+    try {
+      await reviewFile.append(line.line);
+    } catch (error) {
+      const notSaved = notSavedAnswer(error);
+      sendJson(res, notSaved.status, { error: notSaved.error });
+      return true;
+    }
     options.onWritten?.(sessionId);
     sendJson(res, 200, { line: line.line });
     return true;
@@ -85,6 +91,22 @@ function decodedId(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Codes of a folder this process may not write: the reviewer can choose another (`--reviews DIR`). */
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/** What the page says when an append failed: the cause in words, never a bare "Internal server error". */
+function notSavedAnswer(error: unknown): { readonly status: number; readonly error: string } {
+  if (error instanceof ReviewNotSavedError) return { status: 503, error: error.message };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined && NOT_WRITABLE.has(code)) {
+    return {
+      status: 403,
+      error: `The verdict was not saved: this session's review file cannot be written here (${code}). Start pnpm replay with --reviews DIR to keep verdicts in a folder you can write.`,
+    };
+  }
+  return { status: 500, error: `The verdict was not saved (${code ?? (error instanceof Error ? error.name : 'unknown error')})` };
 }
 
 /** Why this POST may not write, checked before a byte of its body is read; `undefined` when it may. */

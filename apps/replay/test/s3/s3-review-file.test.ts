@@ -85,7 +85,7 @@ describe('S3ReviewFile: appends as conditional rewrites of the review object', (
       expect(results.map(({ status }) => status).sort()).toEqual(['fulfilled', 'rejected']);
       const failure = results.find((result) => result.status === 'rejected');
       expect(String(failure?.reason)).toBe(
-        `Error: The verdict was not saved to s3://${pairing.bucket}/${key}: other reviewers changed the review file first 1 times in a row. Try again.`,
+        `ReviewNotSavedError: The verdict was not saved to s3://${pairing.bucket}/${key}: other reviewers changed the review file first 1 times in a row. Try again.`,
       );
     } finally {
       for (const client of clients) client.destroy();
