@@ -41,11 +41,11 @@ describe('parseReplayArgs: a command line that can run', () => {
     const cwd = await workspace();
     expect(await parse(['session.jsonl', '--store', 'store'], cwd)).toEqual({
       kind: 'replay',
-      options: { ...DEFAULTS, mode: 'session', paths: [path.join(cwd, 'session.jsonl')], storeDir: path.join(cwd, 'store') },
+      options: { ...DEFAULTS, mode: 'session', paths: [path.join(cwd, 'session.jsonl')], store: { dir: path.join(cwd, 'store') } },
     });
   });
 
-  it('takes flags in any order, --port=N and --open, and leaves storeDir out without --store', async () => {
+  it('takes flags in any order, --port=N and --open, and leaves the store out without --store', async () => {
     const cwd = await workspace();
     expect(await parse(['--open', '--port=0', path.join(cwd, 'session.jsonl')], '/elsewhere')).toEqual({
       kind: 'replay',
@@ -59,14 +59,14 @@ describe('parseReplayArgs: a command line that can run', () => {
     const workbench = async (argv: readonly string[], defaults?: ReplayDefaults) => {
       const parsed = await parseReplayArgs(argv, cwd, { env: NO_ENV, ...(defaults === undefined ? {} : { defaults }) });
       if (parsed.kind !== 'replay') return parsed;
-      const { mode, paths, storeDir, reviewsDir, recorded } = parsed.options;
-      return { mode, paths, storeDir, ...(reviewsDir === undefined ? {} : { reviewsDir }), recorded };
+      const { mode, paths, store, reviewsDir, recorded } = parsed.options;
+      return { mode, paths, store, ...(reviewsDir === undefined ? {} : { reviewsDir }), recorded };
     };
-    expect(await workbench(['.'])).toEqual({ mode: 'workbench', paths: [cwd], storeDir: undefined, recorded: false });
+    expect(await workbench(['.'])).toEqual({ mode: 'workbench', paths: [cwd], store: undefined, recorded: false });
     expect(await workbench(['session.jsonl', 'other.jsonl'])).toEqual({
       mode: 'workbench',
       paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'other.jsonl')],
-      storeDir: undefined,
+      store: undefined,
       recorded: false,
     });
     const bucket = await parse(['s3://night-runs/2026-12-03', 'session.jsonl'], cwd);
@@ -78,13 +78,17 @@ describe('parseReplayArgs: a command line that can run', () => {
     expect(await usageError(['s3://'], cwd)).toMatch(/bucket/);
     const defaults: ReplayDefaults = (cacheDir) => ({ paths: [cwd], storeDir: path.join(cacheDir, 'store'), reviewsDir: path.join(cacheDir, 'reviews') });
     // Under the cache: verdicts on the repository's own fixtures stay out of the checkout.
-    expect(await workbench([], defaults)).toEqual({ mode: 'workbench', recorded: true, ...defaults(DEFAULT_CACHE) });
-    expect(await workbench(['--cache', 'c'], defaults)).toEqual({ mode: 'workbench', recorded: true, ...defaults(path.join(cwd, 'c')) });
+    const recordedUnder = (cacheDir: string) => {
+      const { paths, storeDir, reviewsDir } = defaults(cacheDir);
+      return { mode: 'workbench', recorded: true, paths, store: { dir: storeDir }, reviewsDir };
+    };
+    expect(await workbench([], defaults)).toEqual(recordedUnder(DEFAULT_CACHE));
+    expect(await workbench(['--cache', 'c'], defaults)).toEqual(recordedUnder(path.join(cwd, 'c')));
     // A path given is not the repository's sessions: their store is not used for it.
     expect(await workbench(['session.jsonl'], defaults)).toEqual({
       mode: 'session',
       paths: [path.join(cwd, 'session.jsonl')],
-      storeDir: undefined,
+      store: undefined,
       recorded: false,
     });
   });
@@ -126,7 +130,7 @@ describe('parseReplayArgs: every refusal names the flag and what it accepts', ()
     const message = await usageError(['session.jsonl', '--stroe', 'store'], cwd);
     expect(message).toContain("Unknown option '--stroe'");
     expect(message).toContain(
-      'allowed options: --store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help',
+      'allowed options: --store DIR|s3://bucket/prefix, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help',
     );
   });
 
@@ -189,12 +193,28 @@ describe('parseReplayArgs: every refusal names the flag and what it accepts', ()
 });
 
 describe('parseReplayArgs --compare: two session files, A then B', () => {
+  it('takes an S3 store as --store s3://bucket/prefix, for one session, the index and a comparison, and refuses a URL that names no bucket', async () => {
+    const cwd = await workspace();
+    await writeFile(path.join(cwd, 'new.jsonl'), '');
+    const stored = async (args: string[]) => {
+      const parsed = await parse(args, cwd);
+      return parsed.kind === 'replay' ? parsed.options.store : parsed;
+    };
+    expect(await stored(['session.jsonl', '--store', 's3://harness-images/runs'])).toEqual({ bucket: 'harness-images', prefix: 'runs/' });
+    expect(await stored(['.', '--store', 's3://harness-images'])).toEqual({ bucket: 'harness-images', prefix: '' });
+    expect(await stored(['--compare', 'session.jsonl', 'new.jsonl', '--store', 'S3://harness-images/a/b/'])).toEqual({
+      bucket: 'harness-images',
+      prefix: 'a/b/',
+    });
+    expect(await usageError(['session.jsonl', '--store', 's3://Bad_Bucket/x'], cwd)).toMatch(/^"s3:\/\/Bad_Bucket\/x" names no bucket: /);
+  });
+
   it('takes two files in any place on the line, with --store, as the compare mode', async () => {
     const cwd = await workspace();
     await writeFile(path.join(cwd, 'new.jsonl'), '{}\n');
     expect(await parse(['session.jsonl', '--compare', 'new.jsonl', '--store', 'store'], cwd)).toEqual({
       kind: 'replay',
-      options: { ...DEFAULTS, mode: 'compare', paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'new.jsonl')], storeDir: path.join(cwd, 'store') },
+      options: { ...DEFAULTS, mode: 'compare', paths: [path.join(cwd, 'session.jsonl'), path.join(cwd, 'new.jsonl')], store: { dir: path.join(cwd, 'store') } },
     });
   });
 
@@ -211,7 +231,7 @@ describe('parseReplayArgs --compare: two session files, A then B', () => {
       /--compare takes two session files \(A and B\), got 0/,
     );
     expect(await usageError(['--compare', 'session.jsonl', 'store'], cwd)).toBe(
-      `--compare takes two session files; ${path.join(cwd, 'store')} is a folder\nusage: pnpm replay --compare <session file A> <session file B> [--store DIR] [other options]`,
+      `--compare takes two session files; ${path.join(cwd, 'store')} is a folder\nusage: pnpm replay --compare <session file A> <session file B> [--store DIR|s3://bucket/prefix] [other options]`,
     );
     expect(await usageError(['--compare', 'session.jsonl', 's3://bucket/runs'], cwd)).toMatch(
       /^--compare takes two local session files; s3:\/\/bucket\/runs is a bucket prefix/,

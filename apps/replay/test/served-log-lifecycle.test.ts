@@ -62,7 +62,7 @@ describe('pnpm replay on a file with nothing in it yet', () => {
     await writeFile(logPath, '');
     const session = await recordedSession(await tempDir());
     const red = await session.readImage('red.png');
-    const { started } = await startWaiting({ logPath, storeDir: session.storeDir });
+    const { started } = await startWaiting({ logPath, store: { dir: session.storeDir } });
     await writeFile(logPath, await readFile(session.logPath));
     const server = await started;
     expect(server.spooled).toBe(false);
@@ -100,7 +100,7 @@ describe('the served log’s first pass', () => {
     }
 
     const session = await recordedSession(await tempDir());
-    const own = await openServedLog(session.logPath, session.storeDir);
+    const own = await openServedLog(session.logPath, session.store);
     try {
       expect(own.firstPass).toEqual({ done: true });
     } finally {

@@ -26,7 +26,7 @@ async function workbench(options: { longPollMs?: number } = {}) {
   cleanups.push(() => index.close());
   const server = await startReplayServer({
     catalog: index,
-    storeDir: path.join(dir, 'harness', 'store'),
+    store: { dir: path.join(dir, 'harness', 'store') },
     viewerDir: await viewerPage(await tempDir()),
     port: 0,
     ...options,

@@ -7,12 +7,13 @@ import { parseArgs } from 'node:util';
 import { isLoopbackHost } from '@toolcard/host-read-image';
 
 import { isS3Url, parseS3Location, type S3Location } from '../s3/s3-location.ts';
+import type { StoreLocation } from '../server/store-location.ts';
 
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file, folder or s3://bucket/prefix>… [--format json|csv|junit]';
-export const COMPARE_USAGE = 'usage: pnpm replay --compare <session file A> <session file B> [--store DIR] [other options]';
+export const COMPARE_USAGE = 'usage: pnpm replay --compare <session file A> <session file B> [--store DIR|s3://bucket/prefix] [other options]';
 export const EXPORT_USAGE = 'usage: pnpm replay export <session file> -o FILE.html [--store DIR|s3://bucket/prefix] [--filter QUERY] [--max-edge N]';
 export const USAGE = [
-  'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR] [--port N] [--open]',
+  'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR|s3://bucket/prefix] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
   `       ${COMPARE_USAGE.slice('usage: '.length)}`,
   `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
@@ -39,8 +40,8 @@ export interface ReplayOptions {
   readonly paths: readonly string[];
   /** `s3://bucket/prefix` locations given: their session objects are mirrored into the cache and indexed with the rest. */
   readonly buckets: readonly S3Location[];
-  /** Absolute path of the attachment store directory; absent = images of our own logs show as not in the store. */
-  readonly storeDir?: string;
+  /** The attachment store of our own logs' images (an absolute folder path, or an S3 store); absent = they show as not in the store. */
+  readonly store?: StoreLocation;
   readonly port: number;
   readonly host: string;
   /** Required off loopback: a browser signs in once with it (a cookie), then every request carries it. */
@@ -87,7 +88,8 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const ALLOWED = '--store DIR, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help';
+const ALLOWED =
+  '--store DIR|s3://bucket/prefix, --port N, --open, --reviewer NAME, --reviews DIR, --cache DIR, --host ADDR, --token-file FILE, --compare, --help';
 
 /**
  * Checks the whole command line before anything starts (like sharp checks its options before any
@@ -119,9 +121,8 @@ export async function parseReplayArgs(
   const kinds = await Promise.all(paths.map(checkSessionPath));
   if (values.compare) checkCompareFiles(paths, kinds);
   const mode = values.compare ? 'compare' : buckets.length === 0 && kinds.length === 1 && kinds[0] === 'file' ? 'session' : 'workbench';
-  const storeGiven = values.store === undefined ? undefined : path.resolve(cwd, checkNotEmpty('--store', values.store));
-  if (storeGiven !== undefined) await checkStoreDir(storeGiven);
-  const storeDir = storeGiven ?? recorded?.storeDir;
+  const storeGiven = values.store === undefined ? undefined : await parseStoreOption(checkNotEmpty('--store', values.store), cwd);
+  const store = storeGiven ?? (recorded === undefined ? undefined : { dir: recorded.storeDir });
   const reviewsDir = values.reviews === undefined ? recorded?.reviewsDir : path.resolve(cwd, checkNotEmpty('--reviews', values.reviews));
   const reviewer = values.reviewer === undefined ? userInfo().username : checkNotEmpty('--reviewer', values.reviewer).trim();
   return {
@@ -130,7 +131,7 @@ export async function parseReplayArgs(
       mode,
       paths,
       buckets,
-      ...(storeDir === undefined ? {} : { storeDir }),
+      ...(store === undefined ? {} : { store }),
       port,
       host,
       ...(token === undefined ? {} : { token }),
@@ -235,7 +236,15 @@ export async function checkSessionPath(target: string): Promise<'file' | 'folder
   return kind;
 }
 
-export async function checkStoreDir(storeDir: string): Promise<void> {
+/** `--store DIR|s3://bucket/prefix`: a folder that exists and can be read (relative to `cwd`), or an S3 store's location. */
+export async function parseStoreOption(given: string, cwd: string): Promise<StoreLocation> {
+  if (isS3Url(given)) return checkS3Location(given);
+  const dir = path.resolve(cwd, given);
+  await checkStoreDir(dir);
+  return { dir };
+}
+
+async function checkStoreDir(storeDir: string): Promise<void> {
   const info = await statOrUndefined(storeDir);
   if (info === undefined) {
     throw new ReplayUsageError(`--store ${storeDir} does not exist (pass an attachment store directory, or leave --store out)`);

@@ -2,24 +2,20 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { S3AttachmentStore } from '@toolcard/host-read-image';
-
 import { exportFilter } from '../export/export-filter.ts';
 import { sessionHtml } from '../export/session-html.ts';
 import { localReviewFile } from '../reviews/local-review-file.ts';
 import { reviewFilePath } from '../reviews/review-file.ts';
-import { openS3Client } from '../s3/s3-client.ts';
-import { isS3Url, parseS3Location } from '../s3/s3-location.ts';
 import { SESSION_ID } from '../server/live-session.ts';
 import { openServedLog } from '../server/served-log.ts';
+import { openStore, type StoreLocation } from '../server/store-location.ts';
 import { ensureViewerBuilt } from '../server/viewer-build.ts';
-import { checkSessionPath, checkStoreDir, EXPORT_USAGE, ReplayUsageError } from './args.ts';
+import { checkSessionPath, EXPORT_USAGE, parseStoreOption, ReplayUsageError } from './args.ts';
 
 export interface ExportOptions {
   readonly logPath: string;
   readonly output: string;
-  /** A local store folder, or an S3 store's location. */
-  readonly store?: { readonly dir: string } | { readonly bucket: string; readonly prefix: string };
+  readonly store?: StoreLocation;
   /** The viewer's query string filter (`tool=…&state=…&q=…`), kept as the page's opening filter. */
   readonly filter: string;
   readonly maxEdge?: number;
@@ -49,18 +45,7 @@ export async function parseExportArgs(argv: readonly string[], cwd: string): Pro
   const output = path.resolve(cwd, values.output);
   const outputInfo = await stat(output).catch(() => undefined);
   if (outputInfo?.isDirectory() === true) throw new ReplayUsageError(`-o ${output} is a folder: name the HTML file to write`);
-  let store: ExportOptions['store'];
-  if (values.store !== undefined && isS3Url(values.store)) {
-    try {
-      store = parseS3Location(values.store);
-    } catch (cause) {
-      throw new ReplayUsageError(cause instanceof Error ? cause.message : String(cause));
-    }
-  } else if (values.store !== undefined) {
-    const dir = path.resolve(cwd, values.store);
-    await checkStoreDir(dir);
-    store = { dir };
-  }
+  const store = values.store === undefined ? undefined : await parseStoreOption(values.store, cwd);
   let maxEdge: number | undefined;
   if (values['max-edge'] !== undefined) {
     maxEdge = /^\d{1,5}$/.test(values['max-edge']) ? Number(values['max-edge']) : Number.NaN;
@@ -85,18 +70,13 @@ export interface ExportResult {
 /** Writes the session's HTML file (to a temporary name first, renamed when whole: an interrupted export leaves no half file). */
 export async function runExport(options: ExportOptions, say: (message: string) => void = () => undefined): Promise<ExportResult> {
   const viewerDir = await ensureViewerBuilt(say);
-  const localStore = options.store !== undefined && 'dir' in options.store ? options.store.dir : undefined;
-  const served = await openServedLog(options.logPath, localStore);
-  let s3Store: S3AttachmentStore | undefined;
+  const opened = options.store === undefined ? undefined : openStore(options.store);
+  const served = await openServedLog(options.logPath, opened?.store);
   try {
     if (served.spooled) await copiedWhole(served, say);
-    if (options.store !== undefined && 'bucket' in options.store && !served.spooled) {
-      s3Store = new S3AttachmentStore({ bucket: options.store.bucket, prefix: options.store.prefix, client: openS3Client(undefined).client });
-    }
     const html = await sessionHtml({
-      info: { id: SESSION_ID, log: path.basename(options.logPath), store: served.store !== undefined || s3Store !== undefined },
+      info: { id: SESSION_ID, log: path.basename(options.logPath), store: served.store !== undefined },
       served,
-      ...(s3Store === undefined ? {} : { store: s3Store }),
       reviewFile: localReviewFile(reviewFilePath(options.logPath)),
       viewerDir,
       filter: options.filter,
@@ -119,8 +99,8 @@ export async function runExport(options: ExportOptions, say: (message: string) =
     await rename(partial, options.output);
     return { bytes, sizes: html.sizes, missing: html.missing };
   } finally {
-    s3Store?.dispose();
     await served.close();
+    opened?.close();
   }
 }
 

@@ -40,13 +40,13 @@ async function main(): Promise<number> {
     return 0;
   }
   const { options } = command;
-  if (options.recorded && options.storeDir !== undefined) await fillRecordedStore(options.storeDir);
+  if (options.recorded && options.store !== undefined && 'dir' in options.store) await fillRecordedStore(options.store.dir);
   const viewerDir = await ensureViewerBuilt((message) => {
     console.error(`replay: ${message}`);
   });
   const started = performance.now();
   const common = {
-    ...(options.storeDir === undefined ? {} : { storeDir: options.storeDir }),
+    ...(options.store === undefined ? {} : { store: options.store }),
     port: options.port,
     host: options.host,
     ...(options.token === undefined ? {} : { token: options.token }),
@@ -95,10 +95,10 @@ async function main(): Promise<number> {
   } else if (options.mode === 'workbench') say(`the index of ${[...options.paths, ...options.buckets.map(formatS3Location)].join(', ')}`);
   else if (server.spooled) {
     console.error(`replay: ${options.paths[0] ?? ''} is not a toolcard session log: its inline images are moved into a temporary store as the page reads it`);
-    if (options.storeDir !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
+    if (options.store !== undefined) console.error('replay: --store is not used for it (the file holds its own images)');
   } else {
     console.error(`replay: read ${options.paths[0] ?? ''} in ${Math.round(performance.now() - started)} ms`);
-    if (options.storeDir === undefined) console.error('replay: no --store given: images show as not in the attachment store');
+    if (options.store === undefined) console.error('replay: no --store given: images show as not in the attachment store');
   }
   if (server.signInUrl !== undefined) console.error(`replay: sign in once by opening ${server.signInUrl}`);
   // The URL alone on stdout, so scripts (and the tests) can read it.

@@ -1,4 +1,3 @@
-import type { AttachmentStore } from '@toolcard/host-read-image';
 import { readFile } from 'node:fs/promises';
 
 import type { SessionInfo } from '../../wire/workbench.ts';
@@ -12,8 +11,6 @@ export interface SessionExportOptions {
   readonly info: SessionInfo;
   /** The session's log as the server serves it (another agent's file: the copy, its inline images in the spool's store). */
   readonly served: ServedLog;
-  /** Where its images are read; by default the served log's own store. */
-  readonly store?: AttachmentStore;
   readonly reviewFile: ReviewFile | undefined;
   /** Longer side of the images the page carries, in pixels; originals when absent. */
   readonly maxEdge?: number;
@@ -29,7 +26,8 @@ export interface CollectedSession {
 const READS_AT_ONCE = 8;
 
 /** A session as its export carries it: the log's text, every referenced image the store holds, the standing verdicts. */
-export async function collectSession({ info, served, store = served.store, reviewFile, maxEdge }: SessionExportOptions): Promise<CollectedSession> {
+export async function collectSession({ info, served, reviewFile, maxEdge }: SessionExportOptions): Promise<CollectedSession> {
+  const { store } = served;
   const log = await readFile(served.session.tail.path, 'utf8');
   const referenced = [...((await served.session.source.referencedIds?.(SESSION_ID)) ?? [])];
   const images: PageImage[] = [];

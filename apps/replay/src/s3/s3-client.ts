@@ -11,8 +11,12 @@ export type S3ClientOption = S3Client | S3ClientConfig;
  */
 export function openS3Client(given: S3ClientOption | undefined, env: NodeJS.ProcessEnv = process.env): { client: S3Client; owned: boolean } {
   if (given instanceof S3Client) return { client: given, owned: false };
-  const pathStyle = /^(true|1|yes)$/i.test(env.AWS_S3_FORCE_PATH_STYLE ?? '');
-  return { client: new S3Client({ ...(pathStyle ? { forcePathStyle: true } : {}), ...given }), owned: true };
+  return { client: new S3Client({ ...s3ClientConfig(env), ...given }), owned: true };
+}
+
+/** What the environment adds to the SDK's own reading of it (see openS3Client), as a config for a client someone else makes. */
+export function s3ClientConfig(env: NodeJS.ProcessEnv = process.env): S3ClientConfig {
+  return /^(true|1|yes)$/i.test(env.AWS_S3_FORCE_PATH_STYLE ?? '') ? { forcePathStyle: true } : {};
 }
 
 /** The HTTP status an S3 request failed with, if the server answered. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-import type { AttachmentHandler } from '@toolcard/host-read-image';
+import type { AttachmentHandler, AttachmentStore } from '@toolcard/host-read-image';
 
 import type { SessionInfo } from '../../wire/workbench.ts';
 import { createReplayAttachmentHandler } from './replay-attachments.ts';
@@ -16,7 +16,8 @@ export interface OpenSession {
 export interface OpenSessionsOptions {
   /** The file of a session id, or undefined for an id that names no session served. */
   readonly locate: (id: string) => string | undefined;
-  readonly storeDir: string | undefined;
+  /** The store of our own logs' images (another agent's file brings its own). */
+  readonly store: AttachmentStore | undefined;
   /** How many sessions stay open at once; the one used longest ago is closed first (its page starts over if it asks again). */
   readonly limit?: number;
   readonly onFollowError?: (logPath: string, error: unknown) => void;
@@ -60,8 +61,8 @@ export class OpenSessions {
   }
 
   private async openSession(id: string, logPath: string): Promise<OpenSession> {
-    const { storeDir, onFollowError, onWaitingForContent } = this.options;
-    const served = await openServedLog(logPath, storeDir, () => onWaitingForContent?.(logPath));
+    const { onFollowError, onWaitingForContent } = this.options;
+    const served = await openServedLog(logPath, this.options.store, () => onWaitingForContent?.(logPath));
     const { session, store, pending } = served;
     served.follow((error) => onFollowError?.(logPath, error));
     return {

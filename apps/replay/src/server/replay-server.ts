@@ -16,14 +16,15 @@ import { SESSION_ID } from './live-session.ts';
 import { createReviewRoute } from './review-route.ts';
 import { sessionRoute } from './session-route.ts';
 import { loadStaticFiles, serveStatic } from './static-files.ts';
+import { openStore, type StoreLocation } from './store-location.ts';
 import { STAMP_FILE } from './viewer-build.ts';
 
 /** Loopback unless told otherwise: the logs and their images are whatever QA pointed the command at. */
 export const HOST = '127.0.0.1';
 
 interface CommonOptions {
-  /** The attachment store of our own logs' images. */
-  readonly storeDir?: string;
+  /** Where our own logs' images are kept (a store folder or an S3 store); opened for the server's lifetime. */
+  readonly store?: StoreLocation;
   readonly port: number;
   /** The address to listen on; off loopback a `token` is required. */
   readonly host?: string;
@@ -72,9 +73,10 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const catalog = 'catalog' in options ? options.catalog : undefined;
   const logPath = 'logPath' in options ? options.logPath : undefined;
   const locate = (id: string): string | undefined => (catalog === undefined ? (id === SESSION_ID ? logPath : undefined) : catalog.sessionById(id)?.path);
+  const opened = options.store === undefined ? undefined : openStore(options.store);
   const sessions = new OpenSessions({
     locate,
-    storeDir: options.storeDir,
+    store: opened?.store,
     onFollowError: (file, error) => options.onFollowError?.(error, file),
     onWaitingForContent: (file) => options.onWaitingForContent?.(file),
   });
@@ -183,6 +185,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   } catch (error) {
     // A port in use: the temporary store of a spooled file must not outlive the attempt.
     await sessions.close();
+    opened?.close();
     throw error;
   }
   const { port, address, family } = server.address() as AddressInfo;
@@ -194,6 +197,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     spooled: single?.served.spooled ?? false,
     close: async () => {
       await sessions.close();
+      opened?.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
-import { LocalAttachmentStore } from '@toolcard/host-read-image';
+import { LocalAttachmentStore, type AttachmentStore } from '@toolcard/host-read-image';
 
 import { LiveSession } from './live-session.ts';
 import type { FirstPass } from './log-route.ts';
@@ -13,7 +13,7 @@ import { makeSpoolFolder } from './spool/spool-folder.ts';
 /** The log the server replays, followed by a LiveSession, and the store its images are served from. */
 export interface ServedLog {
   readonly session: LiveSession;
-  readonly store: LocalAttachmentStore | undefined;
+  readonly store: AttachmentStore | undefined;
   /** For another agent's file: its images held until the page first asks for them, validated then. */
   readonly pending?: PendingImages;
   /** True for another agent's file: what is served is a copy, its inline images moved into a temporary store. */
@@ -38,20 +38,19 @@ export interface ServedLog {
  * remains their record. A file with nothing in it yet is waited for (`onWaiting` is told), since
  * only its content says which it is.
  */
-export async function openServedLog(logPath: string, storeDir: string | undefined, onWaiting: () => void = () => undefined): Promise<ServedLog> {
+export async function openServedLog(logPath: string, store: AttachmentStore | undefined, onWaiting: () => void = () => undefined): Promise<ServedLog> {
   let kind = await sniffLogKind(logPath);
   if (kind === 'empty') {
     onWaiting();
     kind = await kindOnceWritten(logPath);
   }
-  return kind === 'toolcard' ? openToolcardLog(logPath, storeDir) : openSpooledLog(logPath);
+  return kind === 'toolcard' ? openToolcardLog(logPath, store) : openSpooledLog(logPath);
 }
 
-/** The log read whole before the server listens, as it has always been. */
-async function openToolcardLog(logPath: string, storeDir: string | undefined): Promise<ServedLog> {
+/** The log read whole before the server listens, as it has always been; its images from the store given, which its opener owns. */
+async function openToolcardLog(logPath: string, store: AttachmentStore | undefined): Promise<ServedLog> {
   const session = new LiveSession(logPath);
   await session.tail.poll();
-  const store = storeDir === undefined ? undefined : new LocalAttachmentStore({ dir: storeDir });
   let stopWatching: () => void = () => undefined;
   return {
     session,
@@ -63,7 +62,6 @@ async function openToolcardLog(logPath: string, storeDir: string | undefined): P
     },
     close() {
       stopWatching();
-      store?.dispose();
       return Promise.resolve();
     },
   };

@@ -9,6 +9,7 @@ import {
   LocalFileSystem,
   SessionRecorder,
   type AttachmentRef,
+  type AttachmentStore,
   type ModelRoute,
 } from '@toolcard/host-read-image';
 import sharp from 'sharp';
@@ -23,8 +24,9 @@ export type ImageName = keyof typeof COLOURS;
  * A session recorded by the real host adapter into `dir`: real images in a workspace, the real
  * `read_image` tool over the real file system and `LocalAttachmentStore`, and the real
  * `SessionRecorder` appending to `session.jsonl` through a `FileSink`, exactly as a harness does.
+ * `options.store` records into another store instead (an S3 one); `storeDir` is then unused.
  */
-export async function recordedSession(dir: string) {
+export async function recordedSession(dir: string, options: { readonly store?: AttachmentStore } = {}) {
   const workspace = path.join(dir, 'workspace');
   const storeDir = path.join(dir, 'store');
   const logPath = path.join(dir, 'session.jsonl');
@@ -34,7 +36,7 @@ export async function recordedSession(dir: string) {
       .png()
       .toFile(path.join(workspace, name));
   }
-  const store = new LocalAttachmentStore({ dir: storeDir });
+  const store = options.store ?? new LocalAttachmentStore({ dir: storeDir });
   const tool = createReadImageTool({
     fs: new LocalFileSystem({ roots: [workspace] }),
     attachments: store,
