@@ -104,7 +104,9 @@ describe('review route: GET the standing verdicts, POST one', () => {
     const { url, logPath } = await servedSession();
     const body = { target: 'call:c1', verdict: 'pass' };
     expect((await post(url, body, { Origin: 'http://attacker.example' })).status).toBe(403);
-    expect((await post(url, body, { Origin: new URL(url).origin.replace('http:', 'https:') })).status).toBe(403);
+    const { hostname, port } = new URL(url);
+    expect((await post(url, body, { Origin: `http://${hostname}:${String(Number(port) + 1)}` })).status).toBe(403);
+    expect((await post(url, body, { Origin: `ftp://${hostname}:${port}` })).status).toBe(403);
     expect((await post(url, body, { Origin: 'null' })).status).toBe(403);
     expect((await post(url, body, { Origin: 'http://attacker.example', 'Sec-Fetch-Site': 'same-origin' })).status).toBe(403);
     const noOrigin = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -159,6 +161,15 @@ describe('review route: GET the standing verdicts, POST one', () => {
     }
     expect((await fetch(url, { method: 'PUT', headers: { Origin: new URL(url).origin } })).status).toBe(405);
     expect(await standing(url)).toEqual([]);
+  });
+});
+
+describe('review route: behind a TLS proxy', () => {
+  it('takes a verdict whose page is the https origin of the same host and port (the proxy speaks TLS, this server plain HTTP)', async () => {
+    const { url } = await servedSession();
+    const answer = await post(url, { target: 'call:c1', verdict: 'pass' }, { Origin: new URL(url).origin.replace('http:', 'https:') });
+    expect(answer.status).toBe(200);
+    expect(await standing(url)).toEqual([expect.objectContaining({ target: 'call:c1', verdict: 'pass' })]);
   });
 });
 

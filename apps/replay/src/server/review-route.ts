@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 
 import type { VerdictRequest } from '../../wire/workbench.ts';
 import { ReviewNotSavedError, type ReviewFile } from '../reviews/local-review-file.ts';
@@ -120,13 +119,15 @@ function writeRefusal(req: IncomingMessage, options: ReviewRouteOptions): { read
   return undefined;
 }
 
-/** The `Origin` is this server's own (browsers send it on every POST), else the browser says it is same-origin. */
+/**
+ * The `Origin` is this server's own (browsers send it on every POST), else the browser says it is
+ * same-origin. Its host and port must be the ones the request was sent to; its scheme may be
+ * `https` while this server speaks plain HTTP, since a TLS proxy in front of it is how a team
+ * serves it (no other server answers on the same host and port).
+ */
 function isSameOrigin(req: IncomingMessage): boolean {
   const { origin, host } = req.headers;
-  if (origin !== undefined) {
-    const scheme = (req.socket as Partial<TLSSocket>).encrypted === true ? 'https' : 'http';
-    return host !== undefined && origin === `${scheme}://${host}`;
-  }
+  if (origin !== undefined) return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
   return req.headers['sec-fetch-site'] === 'same-origin';
 }
 
