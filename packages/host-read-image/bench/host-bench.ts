@@ -1,9 +1,9 @@
 /**
  * pnpm bench:host — the read_image pipeline against floors measured in the same run: a plain
  * decode, the pipeline a peer tool runs (read, orient, resize, encode, hash), that pipeline plus
- * the least durable write of what a store must keep of its output (the bytes and their reference
- * record, published together: the like-for-like floor of a cold read; see measure-case.ts), the
- * same with the bytes alone and, for warm re-reads, readFile + sha256. Each case runs in its own
+ * the least durable write of its output (the like-for-like floor of a cold read), the same with
+ * the reference record the store must publish with the bytes (see measure-case.ts) and, for warm
+ * re-reads, readFile + sha256. Each case runs in its own
  * process so its peak RSS is its own.
  * Results, with every raw sample: .bench-results/host.json
  */
@@ -31,7 +31,7 @@ interface Ratios {
   readonly coldVsDecode: number;
   readonly coldVsPeer: number;
   readonly coldVsPeerWrite: number;
-  readonly coldVsPeerFile: number;
+  readonly coldVsPeerRecord: number;
   readonly warmVsPeer: number;
   readonly warmVsReadHash: number;
 }
@@ -46,7 +46,7 @@ interface Row {
   readonly refusalMs?: number;
   readonly rssGrowthMiB?: number;
   readonly peakRssMiB: number;
-  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerFileFloor' | 'readHashFloor', number>;
+  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerRecordFloor' | 'readHashFloor', number>;
   readonly ratios?: Ratios;
   readonly bestRatios?: Ratios;
 }
@@ -84,7 +84,7 @@ console.table(
     'cold×peer': fmt(row.ratios?.coldVsPeer),
     'peer+write ms': fmt(row.medianMs?.peerWriteFloor, 1),
     'cold×peer+write': fmt(row.ratios?.coldVsPeerWrite),
-    'cold×peer+file': fmt(row.ratios?.coldVsPeerFile),
+    'cold×peer+record': fmt(row.ratios?.coldVsPeerRecord),
     'warm ms': fmt(row.medianMs?.warm, 1),
     'warm×peer': fmt(row.ratios?.warmVsPeer),
     'read+sha ms': fmt(row.medianMs?.readHashFloor, 1),

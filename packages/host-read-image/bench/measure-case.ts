@@ -26,7 +26,7 @@ function median(samples: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerFileFloor' | 'readHashFloor';
+type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerRecordFloor' | 'readHashFloor';
 
 function summarised(samples: Record<Contenders, number[]>, statistic: (values: number[]) => number): Record<Contenders, number> {
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, statistic(values)])) as Record<Contenders, number>;
@@ -41,7 +41,7 @@ function ratiosOf(ms: Record<Contenders, number>) {
     coldVsDecode: ms.cold / ms.decodeFloor,
     coldVsPeer: ms.cold / ms.peer,
     coldVsPeerWrite: ms.cold / ms.peerWriteFloor,
-    coldVsPeerFile: ms.cold / ms.peerFileFloor,
+    coldVsPeerRecord: ms.cold / ms.peerRecordFloor,
     warmVsPeer: ms.warm / ms.peer,
     warmVsReadHash: ms.warm / ms.readHashFloor,
   };
@@ -133,21 +133,31 @@ const floors = {
     await peerOutput();
   },
   /**
-   * The like-for-like floor of a cold read: the peer pipeline, then the least durable write of
-   * what the store must keep of it (DESIGN §3). The objects are content-addressed, so the bytes
-   * are a file of their own (its sha256 is the id, verified on read), and readImage returns them
-   * with their reference record (type, size, originalDimensions, which the bytes cannot tell);
-   * neither may be visible without the other. So two files written and fsynced in a fresh folder,
-   * the folder fsynced once it holds them (all at once), renamed into objects/, objects/ fsynced:
-   * four fsyncs in two rounds. No validation, no index, no directory checks, no read-back.
-   * Until 2026-12-04 this floor wrote the output alone (one file: write, fsync, rename, fsync of
-   * the folder; still measured, as peerFile), leaving out the record a cold read must publish
-   * with it: for animated.gif, where our pipeline and the peer's cost the same and make the same
-   * bytes, the record's second file and folder cost 0.27–0.71 ms of CPU per read (4 in-process
-   * runs of 81 interleaved samples, load 14–16), 1.11× the one-file floor's wall time (median of
-   * 6 runs of this script, 0.91–1.21×).
+   * The like-for-like floor of a cold read (issue 25 §6): the peer pipeline, then the least durable
+   * write of its output — a temp file written and fsynced, renamed under a new name into a folder,
+   * the folder fsynced. No second file, no temp dir, no validation, no index.
    */
   peerWrite: async () => {
+    const { data } = await peerOutput();
+    const name = `one-${writeCount++}`;
+    const temp = path.join(writeFloorDir, 'tmp', name);
+    await writeSynced(await open(temp, 'wx'), data);
+    await rename(temp, path.join(writeFloorDir, 'objects', name));
+    await syncFolder(path.join(writeFloorDir, 'objects'));
+  },
+  /**
+   * What the store must keep of a cold read's output, at the least durable cost (DESIGN §3): the
+   * objects are content-addressed, so the bytes are a file of their own (its sha256 is the id),
+   * and readImage returns them with their reference record (type, size, originalDimensions, which
+   * the bytes cannot tell); neither may be visible without the other. So two files written and
+   * fsynced in a fresh folder, the folder fsynced, renamed into objects/, objects/ fsynced. No
+   * validation, no index, no directory checks, no read-back. Printed beside peer+write (issue 25's
+   * floor, which writes the output alone) to show how much of a small file's cold read over that
+   * floor is the record the store must publish with it: 1.11× peer+write's wall time (median of 6
+   * runs of this script, 0.91–1.21×); for animated.gif 0.27–0.71 ms of CPU per read (4 in-process
+   * runs of 81 interleaved samples, load 14–16).
+   */
+  peerRecord: async () => {
     const output = await peerOutput();
     const record = { attachmentId: `sha256:${output.digest}`, mediaType: peerType, bytes: output.data.length, width: output.width, height: output.height };
     const name = `${writeCount++}`;
@@ -155,15 +165,6 @@ const floors = {
     await mkdir(temp);
     const [image, ref] = await Promise.all([open(path.join(temp, 'image'), 'wx'), open(path.join(temp, 'ref.json'), 'wx')]);
     await Promise.all([writeSynced(image, output.data), writeSynced(ref, Buffer.from(JSON.stringify(record))), syncFolder(temp)]);
-    await rename(temp, path.join(writeFloorDir, 'objects', name));
-    await syncFolder(path.join(writeFloorDir, 'objects'));
-  },
-  /** The floor peer+write replaced, printed beside it: the output alone, one file. */
-  peerFile: async () => {
-    const { data } = await peerOutput();
-    const name = `one-${writeCount++}`;
-    const temp = path.join(writeFloorDir, 'tmp', name);
-    await writeSynced(await open(temp, 'wx'), data);
     await rename(temp, path.join(writeFloorDir, 'objects', name));
     await syncFolder(path.join(writeFloorDir, 'objects'));
   },
@@ -206,7 +207,7 @@ if (refusalFlag === '1') {
     decodeFloor: { run: floors.decode },
     peer: { run: floors.peer },
     peerWriteFloor: { run: floors.peerWrite },
-    peerFileFloor: { run: floors.peerFile },
+    peerRecordFloor: { run: floors.peerRecord },
     readHashFloor: { run: floors.readHash },
   });
   const ms = summarised(samples, median);
