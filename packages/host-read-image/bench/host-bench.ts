@@ -1,8 +1,10 @@
 /**
  * pnpm bench:host — the read_image pipeline against floors measured in the same run: a plain
  * decode, the pipeline a peer tool runs (read, orient, resize, encode, hash), that pipeline plus
- * the least durable write of its output (the like-for-like floor of a cold read) and, for warm
- * re-reads, readFile + sha256. Each case runs in its own process so its peak RSS is its own.
+ * the least durable write of its output (the like-for-like floor of a cold read), the same with
+ * the reference record the store must publish with the bytes (see measure-case.ts) and, for warm
+ * re-reads, readFile + sha256. Each case runs in its own
+ * process so its peak RSS is its own.
  * Results, with every raw sample: .bench-results/host.json
  */
 import { execFileSync } from 'node:child_process';
@@ -29,6 +31,7 @@ interface Ratios {
   readonly coldVsDecode: number;
   readonly coldVsPeer: number;
   readonly coldVsPeerWrite: number;
+  readonly coldVsPeerRecord: number;
   readonly warmVsPeer: number;
   readonly warmVsReadHash: number;
 }
@@ -43,7 +46,7 @@ interface Row {
   readonly refusalMs?: number;
   readonly rssGrowthMiB?: number;
   readonly peakRssMiB: number;
-  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'readHashFloor', number>;
+  readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerRecordFloor' | 'readHashFloor', number>;
   readonly ratios?: Ratios;
   readonly bestRatios?: Ratios;
 }
@@ -81,6 +84,7 @@ console.table(
     'cold×peer': fmt(row.ratios?.coldVsPeer),
     'peer+write ms': fmt(row.medianMs?.peerWriteFloor, 1),
     'cold×peer+write': fmt(row.ratios?.coldVsPeerWrite),
+    'cold×peer+record': fmt(row.ratios?.coldVsPeerRecord),
     'warm ms': fmt(row.medianMs?.warm, 1),
     'warm×peer': fmt(row.ratios?.warmVsPeer),
     'read+sha ms': fmt(row.medianMs?.readHashFloor, 1),

@@ -3,7 +3,7 @@
  * prints one JSON line. Usage: tsx bench/measure-case.ts <file> <refusal:0|1> <iterations>
  */
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,7 +26,7 @@ function median(samples: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'readHashFloor';
+type Contenders = 'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerRecordFloor' | 'readHashFloor';
 
 function summarised(samples: Record<Contenders, number[]>, statistic: (values: number[]) => number): Record<Contenders, number> {
   return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, statistic(values)])) as Record<Contenders, number>;
@@ -41,6 +41,7 @@ function ratiosOf(ms: Record<Contenders, number>) {
     coldVsDecode: ms.cold / ms.decodeFloor,
     coldVsPeer: ms.cold / ms.peer,
     coldVsPeerWrite: ms.cold / ms.peerWriteFloor,
+    coldVsPeerRecord: ms.cold / ms.peerRecordFloor,
     warmVsPeer: ms.warm / ms.peer,
     warmVsReadHash: ms.warm / ms.readHashFloor,
   };
@@ -82,12 +83,37 @@ if (sourceType === undefined) throw new Error(`${file} is not a PNG, JPEG, WebP 
 const peerType = storedMediaType(sourceType);
 const maxSide = DEFAULT_IMAGE_LIMITS.normalizedImageMaxDimension;
 
-async function peerOutput(): Promise<Buffer> {
+interface PeerOutput {
+  readonly data: Buffer;
+  readonly digest: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+async function peerOutput(): Promise<PeerOutput> {
   const data = await readFile(file);
   const resized = sharp(data).rotate().resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-  const encoded = await inFormat(resized, peerType).toBuffer();
-  createHash('sha256').update(encoded).digest();
-  return encoded;
+  const { data: encoded, info } = await inFormat(resized, peerType).toBuffer({ resolveWithObject: true });
+  return { data: encoded, digest: createHash('sha256').update(encoded).digest('hex'), width: info.width, height: info.height };
+}
+
+/** Writes `data` into a file just created and fsyncs it. */
+async function writeSynced(handle: FileHandle, data: Uint8Array): Promise<void> {
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 const writeFloorDir = path.join(scratch, 'write-floor');
@@ -107,28 +133,40 @@ const floors = {
     await peerOutput();
   },
   /**
-   * The like-for-like floor of a cold read: the peer pipeline, then the least durable write of
-   * its output — a temp file written and fsynced, renamed under a new name into a folder, the
-   * folder fsynced. No second file, no temp dir, no validation, no index.
+   * The like-for-like floor of a cold read (issue 25 §6): the peer pipeline, then the least durable
+   * write of its output — a temp file written and fsynced, renamed under a new name into a folder,
+   * the folder fsynced. No second file, no temp dir, no validation, no index.
    */
   peerWrite: async () => {
-    const encoded = await peerOutput();
+    const { data } = await peerOutput();
+    const name = `one-${writeCount++}`;
+    const temp = path.join(writeFloorDir, 'tmp', name);
+    await writeSynced(await open(temp, 'wx'), data);
+    await rename(temp, path.join(writeFloorDir, 'objects', name));
+    await syncFolder(path.join(writeFloorDir, 'objects'));
+  },
+  /**
+   * What the store must keep of a cold read's output, at the least durable cost (DESIGN §3): the
+   * objects are content-addressed, so the bytes are a file of their own (its sha256 is the id),
+   * and readImage returns them with their reference record (type, size, originalDimensions, which
+   * the bytes cannot tell); neither may be visible without the other. So two files written and
+   * fsynced in a fresh folder, the folder fsynced, renamed into objects/, objects/ fsynced. No
+   * validation, no index, no directory checks, no read-back. Printed beside peer+write (issue 25's
+   * floor, which writes the output alone) to show how much of a small file's cold read over that
+   * floor is the record the store must publish with it: 1.11× peer+write's wall time (median of 6
+   * runs of this script, 0.91–1.21×); for animated.gif 0.27–0.71 ms of CPU per read (4 in-process
+   * runs of 81 interleaved samples, load 14–16).
+   */
+  peerRecord: async () => {
+    const output = await peerOutput();
+    const record = { attachmentId: `sha256:${output.digest}`, mediaType: peerType, bytes: output.data.length, width: output.width, height: output.height };
     const name = `${writeCount++}`;
     const temp = path.join(writeFloorDir, 'tmp', name);
-    const handle = await open(temp, 'wx');
-    try {
-      await handle.writeFile(encoded);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await mkdir(temp);
+    const [image, ref] = await Promise.all([open(path.join(temp, 'image'), 'wx'), open(path.join(temp, 'ref.json'), 'wx')]);
+    await Promise.all([writeSynced(image, output.data), writeSynced(ref, Buffer.from(JSON.stringify(record))), syncFolder(temp)]);
     await rename(temp, path.join(writeFloorDir, 'objects', name));
-    const folder = await open(path.join(writeFloorDir, 'objects'), 'r');
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
+    await syncFolder(path.join(writeFloorDir, 'objects'));
   },
   /** The least a warm re-read can do: read the file and hash it. */
   readHash: async () => {
@@ -169,6 +207,7 @@ if (refusalFlag === '1') {
     decodeFloor: { run: floors.decode },
     peer: { run: floors.peer },
     peerWriteFloor: { run: floors.peerWrite },
+    peerRecordFloor: { run: floors.peerRecord },
     readHashFloor: { run: floors.readHash },
   });
   const ms = summarised(samples, median);

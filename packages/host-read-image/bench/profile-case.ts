@@ -17,19 +17,25 @@ const scratch = await mkdtemp(path.join(os.tmpdir(), 'toolcard-profile-'));
 const tools = benchTools(scratch);
 const warmTool = warm ? await tools.fresh() : undefined;
 
-/** The stores are all made first, so a tracer sees only the reads between the marker lines. */
-async function reads(count: number) {
+/** Stores for `count` reads, made before any is timed: a fresh one each (cold), or the one warm store. */
+async function storesFor(count: number): Promise<ReadImageTool[]> {
   const stores: ReadImageTool[] = [];
   for (let i = 0; i < count; i++) stores.push(warmTool ?? (await tools.fresh()));
-  process.stderr.write(`profile-case: ${count} ${warm ? 'warm' : 'cold'} reads start\n`);
+  return stores;
+}
+
+/** The reads alone, between marker lines, so a tracer (and the CPU profile) sees none of the stores' making. */
+async function reads(stores: readonly ReadImageTool[]) {
+  process.stderr.write(`profile-case: ${stores.length} ${warm ? 'warm' : 'cold'} reads start\n`);
   for (const tool of stores) {
     const result = await tools.read(tool, file);
     if (result.isError) throw new Error(`read_image failed: ${JSON.stringify(result.error)}`);
   }
-  process.stderr.write(`profile-case: ${count} reads done\n`);
+  process.stderr.write(`profile-case: ${stores.length} reads done\n`);
 }
 
-await reads(1); // loads every module and warms sharp up (and, with --warm, stores the file), outside the profile
+await reads(await storesFor(1)); // loads every module and warms sharp up (and, with --warm, stores the file), outside the profile
+const stores = await storesFor(Number(iterationsArg));
 const session = new Session();
 if (cpuProfileFile !== undefined) {
   // The same V8 sampler as node --cpu-prof, started after start-up so the profile holds only the reads.
@@ -37,7 +43,7 @@ if (cpuProfileFile !== undefined) {
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
 }
-await reads(Number(iterationsArg));
+await reads(stores);
 if (cpuProfileFile !== undefined) {
   const { profile } = await session.post('Profiler.stop');
   await writeFile(cpuProfileFile, JSON.stringify(profile));
