@@ -37,7 +37,22 @@ const MAY_HOLD_BASE64_IMAGE = /"(?:iVBORw0KGgo|\\?\/9j\\?\/|_9j_|R0lGOD|UklGR)/i
  * holds no base64; `text` itself when it holds none, or is not JSON (the reader reports it).
  */
 export async function withImageMarkers(text: string): Promise<string> {
-  if (!MAY_HOLD_DATA_URL.test(text) && !MAY_HOLD_BASE64_IMAGE.test(text)) return text;
+  if (!mayHoldInlineImage(text)) return text;
   const rewritten = await rewriteInlineImages(text, imageMarker);
   return rewritten?.text ?? text;
+}
+
+function mayHoldInlineImage(text: string): boolean {
+  return MAY_HOLD_DATA_URL.test(text) || MAY_HOLD_BASE64_IMAGE.test(text);
+}
+
+/**
+ * Complete lines (each ended by `\n`) with each one's inline images replaced as withImageMarkers
+ * does: tested once as a whole, so a run of lines that holds none is given on as it is, not line by line.
+ */
+export async function linesWithImageMarkers(lines: string): Promise<string> {
+  if (!mayHoldInlineImage(lines)) return lines;
+  const marked = lines.split('\n');
+  for (let index = 0; index < marked.length; index += 1) marked[index] = await withImageMarkers(marked[index] ?? '');
+  return marked.join('\n');
 }

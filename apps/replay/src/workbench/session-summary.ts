@@ -10,7 +10,7 @@ import { notReplayedLine } from '../server/spool/not-replayed.ts';
 import { ReadMark } from '../server/spool/read-mark.ts';
 import { SubagentFiles } from '../server/spool/subagent-files.ts';
 import { firstPrompt, searchTextOf, toolNames } from './conversation-text.ts';
-import { withImageMarkers } from './image-markers.ts';
+import { linesWithImageMarkers, withImageMarkers } from './image-markers.ts';
 import type { SessionRow } from '../../wire/workbench.ts';
 
 /** What the index shows of one session file: the SessionRow fields its content decides. */
@@ -34,6 +34,7 @@ export interface SessionReadingOptions {
 }
 
 const DEFAULT_CHUNK_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
 /** The spool's cap: room for a line holding the largest image the store takes twice. */
 const DEFAULT_MAX_LINE_BYTES = 64 << 20;
 
@@ -140,13 +141,8 @@ export class SessionReading {
   private async readLines(file: FileHandle, size: number): Promise<void> {
     for await (const chunk of fileChunks(file, this.readEnd, size, this.chunkBytes)) {
       this.onBytes(chunk.length);
-      for (const line of this.splitter.push(chunk)) {
-        const text = this.lineText(line);
-        if (this.layout === 'undecided' && text.trim() !== '') {
-          this.layout = startsMultiLineDocument(text) ? 'document' : 'lines';
-          if (this.layout === 'document') return;
-        }
-        this.reader.append(`${await withImageMarkers(text)}\n`);
+      for (const lines of this.linesOf(this.splitter, chunk)) {
+        if (!(await this.readLinesText(lines))) return;
       }
       this.readEnd += chunk.length;
       this.mark.advance(chunk);
@@ -157,6 +153,41 @@ export class SessionReading {
       this.splitter.clear();
       this.reader.append(`${await withImageMarkers(pending.toString('utf8'))}\n`);
     }
+  }
+
+  /**
+   * The complete lines `chunk` ends, as text, each ended by `\n`: the ones the chunk holds whole as
+   * one run (decoded and given to the reader at once: a line at a time cost more than the model's
+   * parse of our own log's short lines), the one it completes, or any over the cap, one at a time.
+   */
+  private *linesOf(splitter: LineSplitter, chunk: Buffer): Generator<string> {
+    const first = chunk.indexOf(NEWLINE);
+    const last = chunk.lastIndexOf(NEWLINE);
+    // A run no longer than the cap holds no line over it.
+    if (first === last || last - first - 1 > this.maxLineBytes) {
+      for (const line of splitter.push(chunk)) yield `${this.lineText(line)}\n`;
+      return;
+    }
+    for (const line of splitter.push(chunk.subarray(0, first + 1))) yield `${this.lineText(line)}\n`;
+    yield chunk.toString('utf8', first + 1, last + 1);
+    splitter.push(chunk.subarray(last + 1));
+  }
+
+  /** Complete lines of the log given to the reader, their images replaced; false once the first line shows one multi-line document. */
+  private async readLinesText(text: string): Promise<boolean> {
+    let rest = text;
+    while (this.layout === 'undecided' && rest !== '') {
+      const end = rest.indexOf('\n') + 1;
+      const line = rest.slice(0, end - 1);
+      rest = rest.slice(end);
+      if (line.trim() !== '') {
+        this.layout = startsMultiLineDocument(line) ? 'document' : 'lines';
+        if (this.layout === 'document') return false;
+      }
+      this.reader.append(`${await withImageMarkers(line)}\n`);
+    }
+    if (rest !== '') this.reader.append(await linesWithImageMarkers(rest));
+    return true;
   }
 
   private lineText(line: SplitLine): string {
@@ -196,7 +227,7 @@ export class SessionReading {
         if (size < read.readEnd) return false;
         for await (const chunk of fileChunks(file, read.readEnd, size, this.chunkBytes)) {
           this.onBytes(chunk.length);
-          for (const line of read.splitter.push(chunk)) this.reader.appendSubagent(name, `${await withImageMarkers(this.lineText(line))}\n`);
+          for (const lines of this.linesOf(read.splitter, chunk)) this.reader.appendSubagent(name, await linesWithImageMarkers(lines));
           read.readEnd += chunk.length;
         }
       } finally {

@@ -1,8 +1,11 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { conversationCounts, readAgentLog, sessionFactsOf } from '@toolcard/ui-tool-image/model';
 
+import { firstPrompt, searchTextOf, toolNames } from '../../src/workbench/conversation-text.ts';
+import type { SummarisedSession } from '../../src/workbench/session-summary.ts';
 import { recordedSession } from '../support/recorded-session.ts';
 import { claudeCodeTranscript, codexRollout } from '../support/foreign-sessions.ts';
 import { base64Of, imageBytes } from '../support/inline-images.ts';
@@ -49,4 +52,42 @@ export async function readWhole(file: string) {
     problems: log.problems.length,
     startedAt: facts.startedAt ?? null,
   };
+}
+
+/** What the model's reader gives the whole file read at once, as a whole summary and search text: what a streamed reading must equal. */
+export async function summarisedWhole(file: string): Promise<SummarisedSession> {
+  const log = readAgentLog(await readFile(file, 'utf8'));
+  const { items } = log.conversation;
+  const counts = conversationCounts(items);
+  const facts = sessionFactsOf(log);
+  const startedAt = facts.startedAt ?? null;
+  return {
+    summary: {
+      format: log.format,
+      title: firstPrompt(items) ?? path.basename(file),
+      startedAt,
+      durationMs: startedAt !== null && facts.endedAt !== undefined ? facts.endedAt - startedAt : null,
+      calls: counts.calls,
+      imageCalls: counts.imageCalls,
+      images: counts.images,
+      failedCalls: counts.failures,
+      problems: log.problems.length,
+      tools: toolNames(items),
+    },
+    searchText: searchTextOf(items),
+  };
+}
+
+async function sharedFolderFiles(name: string): Promise<string[]> {
+  const dir = path.resolve(import.meta.dirname, '../../../../../shared', name);
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && /\.jsonl?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Every session file under the shared folders (`../shared` beside the repository: reference logs, the harness corpus, other agents’ files), read where they are, never copied. */
+export async function sharedSessionFiles(): Promise<string[]> {
+  const files = (await Promise.all(['reference-logs', 'corpus/harness-logs', 'foreign-logs'].map(sharedFolderFiles))).flat();
+  if (files.length === 0) console.warn('Shared session files skipped: ../shared beside the repository is absent.');
+  return files;
 }

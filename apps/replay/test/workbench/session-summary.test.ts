@@ -14,7 +14,7 @@ import {
 } from '../support/foreign-sessions.ts';
 import { LONG_BASE64_RUN } from '../support/inline-images.ts';
 import { useTempDirs } from '../temp-dirs.ts';
-import { pasted, readWhole, screenshot, threeFormatFolder } from './session-folder.ts';
+import { pasted, readWhole, screenshot, sharedSessionFiles, summarisedWhole, threeFormatFolder } from './session-folder.ts';
 
 const tempDir = useTempDirs();
 
@@ -148,6 +148,23 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     expect(await grown.readMore()).toBeDefined();
   });
 
+  it('a line over the cap is one problem, its bytes dropped, whether it comes amid a run of whole lines or cut across chunks', async () => {
+    const file = path.join(await tempDir(), 'long-line.jsonl');
+    const [head = '', second = '', ...rest] = claudeCodeTranscript(screenshot, pasted).split(/(?<=\n)/);
+    // Amid the lines, a second prompt too long to read: read, it would be in the search text.
+    await writeFile(file, [head, second, head.replace('look at the login screen', `zebra ${'x'.repeat(5000)}`), ...rest].join(''));
+    const readings = await Promise.all(
+      [undefined, 100].map(async (chunkBytes) => {
+        const reading = new SessionReading(file, { maxLineBytes: 2000, ...(chunkBytes === undefined ? {} : { chunkBytes }) });
+        await reading.readMore();
+        return reading.summarised('long-line.jsonl');
+      }),
+    );
+    expect(readings[0]?.summary).toMatchObject({ problems: 1, calls: 1, images: 2 });
+    expect(readings[0]?.searchText).not.toContain('zebra');
+    expect(readings[0]).toEqual(readings[1]);
+  });
+
   it('a Claude Code transcript’s subagent files are read with it: their calls count under the Task that started them', async () => {
     const dir = await tempDir();
     const transcript = path.join(dir, `${SUBAGENT_SESSION_ID}.jsonl`);
@@ -176,5 +193,19 @@ describe.skipIf(!present)('SessionReading on the real sample files of other agen
     const { summary, searchText } = await summarise(sample, 4096);
     expect(summary).toMatchObject(await readWhole(sample));
     expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
+  });
+});
+
+const shared = await sharedSessionFiles();
+
+describe.skipIf(shared.length === 0)('SessionReading on every shared session file (reference logs, the harness corpus, other agents’ files)', () => {
+  it('the summary and search text are the model’s for the whole file, read in runs of whole lines or in chunks that cut lines anywhere', async () => {
+    for (const file of shared) {
+      const whole = await summarisedWhole(file);
+      for (const chunkBytes of [undefined, 4096, 100]) {
+        const { summary, searchText } = await summarise(file, chunkBytes);
+        expect({ summary, searchText }, `${file} in chunks of ${String(chunkBytes ?? 'the default')}`).toEqual(whole);
+      }
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +16,7 @@ import {
 } from '../support/foreign-sessions.ts';
 import { base64Of, imageBytes } from '../support/inline-images.ts';
 import { useTempDirs } from '../temp-dirs.ts';
-import { threeFormatFolder } from './session-folder.ts';
+import { sharedSessionFiles, threeFormatFolder } from './session-folder.ts';
 
 const tempDir = useTempDirs();
 const pool = new SummaryPool(2);
@@ -31,16 +30,7 @@ async function inThisThread(file: string) {
   return { version, summarised: reading.summarised(path.basename(file)), bytes };
 }
 
-/** Every session file under a shared folder (`../shared` beside the repository, read where it is, never copied). */
-async function sharedFiles(name: string): Promise<string[]> {
-  const dir = path.resolve(import.meta.dirname, '../../../../../shared', name);
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && /\.jsonl?$/.test(entry.name)).map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-const shared = (await Promise.all(['reference-logs', 'corpus/harness-logs', 'foreign-logs'].map(sharedFiles))).flat();
-if (shared.length === 0) console.warn('Shared session files skipped: ../shared beside the repository is absent.');
+const shared = await sharedSessionFiles();
 
 describe('SummaryPool: a file summarised in a worker thread is summarised exactly as in this one', () => {
   it.skipIf(shared.length === 0)(
