@@ -2,12 +2,12 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import { axeViolations } from './support/axe.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { recordedSession } from './support/recorded-session.ts';
+import { twoRuns } from './support/two-runs.ts';
 import { runReplay, startReplay, type ReplayProcess } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
@@ -19,36 +19,6 @@ import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
 const { browser, defer } = useViewerBrowser();
-
-/**
- * Run A reads red.png and green.png; run B reads red.png (the same bytes: the same stored image),
- * green.png after the file changed (another image at the same path: the same call, another result)
- * and blue.png (a call A never made). Both run in the same workspace folder (its path is in every
- * result's text) and write into the same store, as one harness's runs do; their logs are moved beside each other.
- */
-async function twoRuns() {
-  const dir = await tempDir();
-  const runs = await tempDir();
-  const runA = await recordedSession(dir);
-  await runA.userSays('Read the swatches');
-  const sharedA = await runA.readImage('red.png');
-  await runA.readImage('green.png');
-  const a = path.join(runs, 'a.jsonl');
-  await rename(runA.logPath, a);
-  await rm(path.join(dir, 'workspace'), { recursive: true });
-  const runB = await recordedSession(dir);
-  await sharp({ create: { width: 30, height: 20, channels: 3, background: '#f0f000' } })
-    .png()
-    .toFile(path.join(dir, 'workspace', 'green.png'));
-  await runB.userSays('Read the swatches');
-  const sharedB = await runB.readImage('red.png');
-  await runB.readImage('green.png');
-  await runB.readImage('blue.png');
-  const b = path.join(runs, 'b.jsonl');
-  await rename(runB.logPath, b);
-  expect(sharedB.attachmentId).toBe(sharedA.attachmentId);
-  return { a, b, storeDir: runA.storeDir };
-}
 
 interface Compared {
   readonly server: ReplayProcess;
@@ -81,7 +51,7 @@ const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.c
 
 describe('pnpm replay --compare A B: two runs side by side', () => {
   it('prints the comparison URL; lines the calls up as Same, Changed and Only in B, counts them, and moves between differences', async () => {
-    const runs = await twoRuns();
+    const runs = await twoRuns(tempDir);
     const compared = await compare(runs.a, runs.b, runs.storeDir);
     expect(new URL(compared.server.url).search).toBe('?compare=a.jsonl&with=b.jsonl');
     const page = await open(compared, compared.server.url);
@@ -133,7 +103,7 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
   });
 
   it('opens the comparison from the index: Compare is enabled with exactly two sessions checked', async () => {
-    const runs = await twoRuns();
+    const runs = await twoRuns(tempDir);
     const compared = await compare(runs.a, runs.b, runs.storeDir);
     const page = await open(compared, new URL('/', compared.server.url).href);
     const compareButton = page.getByRole('button', { name: 'Compare', exact: true });
@@ -153,7 +123,7 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
   });
 
   it('says which side cannot be loaded, and calls a session compared with itself identical', async () => {
-    const runs = await twoRuns();
+    const runs = await twoRuns(tempDir);
     const compared = await compare(runs.a, runs.b, runs.storeDir);
     const missing = await open(compared, new URL('/?compare=a.jsonl&with=gone.jsonl', compared.server.url).href);
     await expect
@@ -186,7 +156,7 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
   });
 
   it('refuses one path and a missing file before starting', async () => {
-    const runs = await twoRuns();
+    const runs = await twoRuns(tempDir);
     const one = await runReplay(['--compare', runs.a]);
     expect([one.code, one.stdout]).toEqual([2, '']);
     expect(one.stderr).toContain('replay: --compare takes two session files (A and B), got 1');

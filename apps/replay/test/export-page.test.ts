@@ -87,6 +87,7 @@ describe('exportPage', () => {
       `script-src ${hash(script)}`,
       `style-src ${hash(style)}`,
       'img-src blob:',
+      'connect-src blob:',
       "base-uri 'none'",
       "form-action 'none'",
     ]);

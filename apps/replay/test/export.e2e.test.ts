@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
+import { openExportedFile } from './support/exported-file.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
@@ -19,43 +19,7 @@ import { useTempDirs } from './temp-dirs.ts';
 
 const tempDir = useTempDirs();
 const { browser, defer } = useViewerBrowser();
-
-/** A page on the exported file: every request but the file's own is refused and counted, and so is each CSP violation, dialog and error. */
-interface OpenedExport {
-  readonly page: Page;
-  readonly requests: string[];
-  readonly violations: string[];
-  readonly dialogs: string[];
-  readonly errors: string[];
-}
-
-async function openExport(file: string): Promise<OpenedExport> {
-  const url = pathToFileURL(file).href;
-  const page = await browser().newPage({ viewport: { width: 1280, height: 900 } });
-  defer(() => page.close());
-  const opened: OpenedExport = { page, requests: [], violations: [], dialogs: [], errors: [] };
-  await page.route('**', async (route) => {
-    if (route.request().url() === url) return route.continue();
-    opened.requests.push(`routed: ${route.request().url()}`);
-    return route.abort();
-  });
-  page.on('request', (request) => {
-    if (request.url() !== url && !request.url().startsWith('blob:')) opened.requests.push(`request: ${request.url()}`);
-  });
-  page.on('dialog', (dialog) => {
-    opened.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on('pageerror', (error) => opened.errors.push(error.message));
-  await page.exposeFunction('__cspViolation', (text: string) => opened.violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
-    });
-  });
-  await page.goto(url);
-  return opened;
-}
+const openExport = (file: string) => openExportedFile(browser(), defer, file);
 
 async function exportWithBin(args: readonly string[]): Promise<{ readonly file: string; readonly stderr: string }> {
   const file = path.join(await tempDir(), 'report.html');

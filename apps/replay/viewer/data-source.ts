@@ -30,8 +30,17 @@ export interface ViewerDataSource {
   readonly reviews: (sessionId: string) => ReviewClient;
   /** Where the Export button downloads the session (with `filter`) as one HTML file; `null` when the page is itself such a file. */
   readonly exportHref: (sessionId: string, filter: ReplayFilter) => string | null;
+  /** Where the compare page's Export link downloads the comparison of A with B as one HTML file; `null` when the page is itself such a file. */
+  readonly comparisonExportHref: (a: string, b: string) => string | null;
   /** The find bar's filter (a query string) the page opens with when its own URL names none. */
   readonly openingFilter: string;
+  /** The two sessions (A, B) the page opens on compared, when its own URL names no session; `null` for none. */
+  readonly openingComparison: { readonly a: string; readonly b: string } | null;
+  /**
+   * Whether the page may start its Web Workers (log parsing, alignment, image difference). An
+   * exported file's policy lets none start (`default-src 'none'`), so there all of it runs on the page.
+   */
+  readonly workersRun: boolean;
 }
 
 export const DataSourceContext = createContext<ViewerDataSource>(httpDataSource);

@@ -69,7 +69,8 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
       });
     },
     loadImage: (sessionId) => (ref) => {
-      const script = imageScripts().get(`${idOf(sessionId)}/${ref.attachmentId}`);
+      const id = idOf(sessionId);
+      const script = imageScripts().get(sessionOf(id)?.sharedImages?.[ref.attachmentId] ?? `${id}/${ref.attachmentId}`);
       if (script === undefined) return Promise.reject(new AttachmentNotAvailableError());
       return Promise.resolve(blobOf(script));
     },
@@ -78,8 +79,17 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
       send: () => Promise.reject(new Error(READ_ONLY)),
     }),
     exportHref: () => null,
+    comparisonExportHref: () => null,
     openingFilter: manifest.filter,
+    openingComparison: comparedIn(manifest),
+    workersRun: false,
   };
+}
+
+/** A comparison's file names its two sessions (A, then B); a session's names one. */
+function comparedIn(manifest: ExportManifest): { readonly a: string; readonly b: string } | null {
+  const [a, b] = manifest.open;
+  return a === undefined || b === undefined ? null : { a, b };
 }
 
 /** The image's bytes as a Blob, decoded when first shown: the card shows it through an object URL (`img-src blob:`), never a data: URL. */

@@ -25,5 +25,8 @@ export const httpDataSource: ViewerDataSource = {
   loadImage: attachmentLoader,
   reviews: reviewClient,
   exportHref: (sessionId, filter) => `${sessionApi(sessionId)}/export${searchWithFilter('', filter)}`,
+  comparisonExportHref: (a, b) => `${sessionApi(a)}/export?with=${encodeURIComponent(b)}`,
   openingFilter: '',
+  openingComparison: null,
+  workersRun: true,
 };

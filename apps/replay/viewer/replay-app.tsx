@@ -133,9 +133,12 @@ export function ReplayApp(): ReactNode {
   const onFile = useCallback((shown: string) => {
     setFile(shown);
   }, []);
+  const { openingComparison } = useDataSource();
   const workbench = info !== null && info !== 'unreachable' && info.mode === 'workbench';
-  const comparison = workbench ? comparisonInUrl() : null;
-  const sessionId = info === null || info === 'unreachable' || comparison !== null ? null : workbench ? sessionInUrl() : ONE_SESSION_ID;
+  // A comparison's exported file opens on the comparison; its links to either session add `?session=`.
+  const comparison = workbench ? comparisonInUrl() : info !== null && sessionInUrl() === null ? openingComparison : null;
+  const sessionId =
+    info === null || info === 'unreachable' || comparison !== null ? null : workbench || openingComparison !== null ? sessionInUrl() : ONE_SESSION_ID;
   const indexShown = workbench && sessionId === null && comparison === null;
   useRememberIndexView(indexShown);
 

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useId, useMemo, useState, type ReactNode } 
 
 import type { SessionInfo } from '../wire/workbench';
 import { useDataSource } from './data-source';
+import { ExportLink } from './export-link';
 import type { FollowStatus } from './follow-log';
 import { REVIEW_PLUGINS } from './review/review-plugin';
 import { ViewerReplay } from './step-control';
@@ -161,13 +162,7 @@ function LiveSessionView({
       <p role="status" className="replay-app__status" data-testid="replay-status">
         {statusText(labels, status, log)}
       </p>
-      {exportHref !== null && (
-        <p className="replay-app__export">
-          <a href={exportHref} download title={labels.exportFileHint}>
-            {labels.exportFile}
-          </a>
-        </p>
-      )}
+      {exportHref !== null && <ExportLink href={exportHref} label={labels.exportFile} hint={labels.exportFileHint} />}
       {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {!info.store && <p className="replay-app__note">{labels.noStore}</p>}
       {log !== null && (

@@ -32,6 +32,11 @@ export interface ExportedSession {
   readonly info: SessionInfo;
   /** The attachment ids of the images the file holds (the ones the log references that the store held). */
   readonly images: readonly string[];
+  /**
+   * Images whose bytes an earlier session's element already carries (a comparison's two runs share
+   * most of theirs, and the file holds each once): attachment id → that element's key (`<session id>/<attachment id>`).
+   */
+  readonly sharedImages?: Readonly<Record<string, string>>;
   /** The standing verdict and note per target; read-only in the file. */
   readonly reviews: readonly ReviewLine[];
 }

@@ -12,12 +12,15 @@ import type { StoreLocation } from '../server/store-location.ts';
 export const REVIEWS_USAGE = 'usage: pnpm replay reviews <session file, folder or s3://bucket/prefix>… [--format json|csv|junit]';
 export const COMPARE_USAGE = 'usage: pnpm replay --compare <session file A> <session file B> [--store DIR|s3://bucket/prefix] [other options]';
 export const EXPORT_USAGE = 'usage: pnpm replay export <session file> -o FILE.html [--store DIR|s3://bucket/prefix] [--filter QUERY] [--max-edge N]';
+export const COMPARE_EXPORT_USAGE =
+  'usage: pnpm replay export --compare <session file A> <session file B> -o FILE.html [--store DIR|s3://bucket/prefix] [--max-edge N]';
 export const USAGE = [
   'usage: pnpm replay [<session file, folder or s3://bucket/prefix>…] [--store DIR|s3://bucket/prefix] [--port N] [--open]',
   '                   [--reviewer NAME] [--reviews DIR] [--cache DIR] [--host ADDR --token-file FILE]',
   `       ${COMPARE_USAGE.slice('usage: '.length)}`,
   `       ${REVIEWS_USAGE.slice('usage: '.length)}`,
   `       ${EXPORT_USAGE.slice('usage: '.length)}`,
+  `       ${COMPARE_EXPORT_USAGE.slice('usage: '.length)}`,
   "With no path: the repository's own recorded sessions. One file: that session. Folders, buckets or several files: the index of every session in them.",
 ].join('\n');
 

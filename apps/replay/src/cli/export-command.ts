@@ -1,7 +1,8 @@
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { writeExportFile } from '../export/export-file.ts';
 import { exportFilter } from '../export/export-filter.ts';
 import { sessionHtml } from '../export/session-html.ts';
 import { localReviewFile } from '../reviews/local-review-file.ts';
@@ -67,7 +68,7 @@ export interface ExportResult {
   readonly missing: readonly string[];
 }
 
-/** Writes the session's HTML file (to a temporary name first, renamed when whole: an interrupted export leaves no half file). */
+/** Writes the session's HTML file. */
 export async function runExport(options: ExportOptions, say: (message: string) => void = () => undefined): Promise<ExportResult> {
   const viewerDir = await ensureViewerBuilt(say);
   const opened = options.store === undefined ? undefined : openStore(options.store);
@@ -82,21 +83,7 @@ export async function runExport(options: ExportOptions, say: (message: string) =
       filter: options.filter,
       ...(options.maxEdge === undefined ? {} : { maxEdge: options.maxEdge }),
     });
-    const partial = `${options.output}.${String(process.pid)}.partial`;
-    const file = await open(partial, 'w');
-    let bytes = 0;
-    try {
-      for (const chunk of html.chunks) {
-        await file.write(chunk);
-        bytes += chunk.byteLength;
-      }
-    } catch (error) {
-      await file.close();
-      await rm(partial, { force: true });
-      throw error;
-    }
-    await file.close();
-    await rename(partial, options.output);
+    const bytes = await writeExportFile(options.output, html.chunks);
     return { bytes, sizes: html.sizes, missing: html.missing };
   } finally {
     await served.close();
@@ -105,7 +92,7 @@ export async function runExport(options: ExportOptions, say: (message: string) =
 }
 
 /** Another agent's file is copied (its inline images moved to a temporary store) before it is exported whole. */
-async function copiedWhole(served: Awaited<ReturnType<typeof openServedLog>>, say: (message: string) => void): Promise<void> {
+export async function copiedWhole(served: Awaited<ReturnType<typeof openServedLog>>, say: (message: string) => void): Promise<void> {
   served.follow((error) => {
     say(`reading the file failed: ${error instanceof Error ? error.message : String(error)}`);
   });

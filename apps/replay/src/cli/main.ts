@@ -2,6 +2,7 @@
  * pnpm replay [<session file or folder>…] [options]: see USAGE.
  * pnpm replay reviews <session file or folder>… [--format json|csv|junit]
  * pnpm replay export <session file> -o FILE.html [--store DIR|s3://…] [--filter QUERY] [--max-edge N]
+ * pnpm replay export --compare <session file A> <session file B> -o FILE.html [--store DIR|s3://…] [--max-edge N]
  *
  * Serves one session, or the index of every session under the folders given, in the
  * production-built viewer on 127.0.0.1, and follows the files while they grow.
@@ -19,6 +20,7 @@ import { fillRecordedStore, recordedSessions } from './recorded-sessions.ts';
 import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
+import { parseCompareExportArgs, runCompareExport } from './compare-export-command.ts';
 import { exportSummary, parseExportArgs, runExport } from './export-command.ts';
 
 async function main(): Promise<number> {
@@ -156,15 +158,16 @@ async function reviews(argv: readonly string[], cwd: string): Promise<number> {
 async function exportSession(argv: readonly string[], cwd: string): Promise<number> {
   let options;
   try {
-    options = await parseExportArgs(argv, cwd);
+    options = argv.includes('--compare') ? await parseCompareExportArgs(argv, cwd) : await parseExportArgs(argv, cwd);
   } catch (error) {
     if (!(error instanceof ReplayUsageError)) throw error;
     console.error(`replay export: ${error.message}`);
     return 2;
   }
-  const result = await runExport(options, (message) => {
+  const say = (message: string): void => {
     console.error(`replay export: ${message}`);
-  });
+  };
+  const result = 'referencePath' in options ? await runCompareExport(options, say) : await runExport(options, say);
   console.error(`replay export: ${exportSummary(options.output, result)}`);
   // The file alone on stdout, so scripts can read it.
   console.log(options.output);

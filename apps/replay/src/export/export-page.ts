@@ -45,8 +45,8 @@ export function cspHash(text: string): string {
 /**
  * The Content-Security-Policy of an exported page: nothing may load (`default-src 'none'`), no
  * script or style but the page's own (by their hashes: an element a hostile log smuggled in would
- * have another), images only from the object URLs the viewer makes of the bytes it carries, and no
- * `<base>` or form that could send anything anywhere.
+ * have another), images only from the object URLs the viewer makes of the bytes it carries (and read
+ * back from them only), and no `<base>` or form that could send anything anywhere.
  */
 export function exportPolicy(viewer: InlineViewer): string {
   return [
@@ -54,6 +54,8 @@ export function exportPolicy(viewer: InlineViewer): string {
     `script-src ${cspHash(viewer.script)}`,
     `style-src ${cspHash(viewer.style)}`,
     'img-src blob:',
+    // The image comparison reads an image's bytes back from its object URL (fetch): blob: is the page's own memory, never the network.
+    'connect-src blob:',
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');

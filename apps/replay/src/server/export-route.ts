@@ -21,7 +21,11 @@ export async function serveExport(
 ): Promise<void> {
   const query = new URL(req.url ?? '/', 'http://localhost').search;
   const html = await sessionHtml({ info: session.info, served: session.served, reviewFile, viewerDir, filter: exportFilter(query) });
-  const name = `${session.info.log.replace(/\.[^.]*$/, '')}.html`;
+  await sendExportPage(req, res, `${session.info.log.replace(/\.[^.]*$/, '')}.html`, html.chunks);
+}
+
+/** An exported page as a download named `name`, streamed. */
+export async function sendExportPage(req: IncomingMessage, res: ServerResponse, name: string, chunks: Iterable<Uint8Array>): Promise<void> {
   res.writeHead(200, {
     'Content-Type': 'text/html; charset=windows-1252',
     'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
@@ -32,5 +36,5 @@ export async function serveExport(
     res.end();
     return;
   }
-  await pipeline(Readable.from(html.chunks), res);
+  await pipeline(Readable.from(chunks), res);
 }

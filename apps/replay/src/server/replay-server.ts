@@ -8,6 +8,7 @@ import { localReviewFile, type ReviewFile } from '../reviews/local-review-file.t
 import { reviewFilePath } from '../reviews/review-file.ts';
 import { AccessToken, refuse, SIGN_IN_PATH } from './access-token.ts';
 import { serveIndex, serveSearch, type SessionCatalog } from './index-routes.ts';
+import { comparedWith, serveComparisonExport } from './comparison-export-route.ts';
 import { serveExport } from './export-route.ts';
 import { sendJson } from './json-answer.ts';
 import { serveLog } from './log-route.ts';
@@ -165,7 +166,11 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     }
     if (rest === 'info' && req.method === 'GET') sendJson(res, 200, session.info);
     else if (rest === 'log' && req.method === 'GET') await serveLog(req, res, session.served.session.tail, () => session.served.firstPass, options.longPollMs);
-    else if (rest === 'export' && (req.method === 'GET' || req.method === 'HEAD')) await serveExport(req, res, session, reviewFileOf(id), options.viewerDir);
+    else if (rest === 'export' && (req.method === 'GET' || req.method === 'HEAD') && comparedWith(req) !== null) {
+      const b = await sessions.get(comparedWith(req) ?? '');
+      if (b === undefined) plain(res, 404, 'Not found');
+      else await serveComparisonExport(req, res, { a: session, b }, reviewFileOf, options.viewerDir);
+    } else if (rest === 'export' && (req.method === 'GET' || req.method === 'HEAD')) await serveExport(req, res, session, reviewFileOf(id), options.viewerDir);
     else if (rest.startsWith('attachments/') && session.attachments !== undefined) {
       // Each session's handler answers for its session as `current`: the id was looked up above.
       const query = new URL(req.url ?? '/', 'http://localhost').search;

@@ -34,6 +34,8 @@ export interface CompareLabels {
   readonly textCut: (characters: number) => string;
   readonly messageImages: (count: number) => string;
   readonly afterLastCall: string;
+  readonly exportFile: string;
+  readonly exportFileHint: string;
 }
 
 const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
@@ -70,6 +72,8 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     textCut: (characters) => `(compared on the first ${String(characters)} characters)`,
     messageImages: (count) => plural(count, 'image', 'images'),
     afterLastCall: 'After the last call',
+    exportFile: 'Export',
+    exportFileHint: 'Download this comparison, both sessions with their images, as one HTML file that opens without a server',
   },
   'zh-CN': {
     heading: '比较两次运行',
@@ -102,5 +106,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     textCut: (characters) => `（仅比较前 ${String(characters)} 个字符）`,
     messageImages: (count) => `${String(count)} 张图片`,
     afterLastCall: '最后一次调用之后',
+    exportFile: '导出',
+    exportFileHint: '将此比较（两个会话及其图像）下载为一个无需服务器即可打开的 HTML 文件',
   },
 };

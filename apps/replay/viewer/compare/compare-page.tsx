@@ -3,6 +3,7 @@ import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useDataSource } from '../data-source';
+import { ExportLink } from '../export-link';
 import type { FollowStatus } from '../follow-log';
 import { ReviewContext } from '../review/review-context';
 import { REVIEW_PLUGINS } from '../review/review-plugin';
@@ -64,6 +65,7 @@ export function ComparePage({ a, b, locale, sessionHref, canReview }: ComparePag
   const infoB = useSessionInfo(b);
   const headingId = useId();
   const missing = SIDES.filter((side) => (side === 'a' ? infoA : infoB) === 'missing');
+  const exportHref = useDataSource().comparisonExportHref(a, b);
   return (
     <section className="cmp" aria-labelledby={headingId}>
       <h2 id={headingId}>{labels.heading}</h2>
@@ -81,6 +83,7 @@ export function ComparePage({ a, b, locale, sessionHref, canReview }: ComparePag
           );
         })}
       </dl>
+      {exportHref !== null && <ExportLink href={exportHref} label={labels.exportFile} hint={labels.exportFileHint} />}
       {missing.map((side) => (
         <p key={side} role="alert" className="cmp-error">
           {labels.missingSide(labels.side[side], side === 'a' ? a : b)}
@@ -126,7 +129,7 @@ function Comparison({
             before={pair.before}
             after={pair.after}
             callId={pair.callIdB}
-            createDiffWorker={createDiffWorker}
+            createDiffWorker={source.workersRun ? createDiffWorker : undefined}
             onClose={() => {
               setPair(null);
             }}

@@ -3,9 +3,8 @@
 import { followLog } from '../follow-log';
 import { sessionApi } from '../session-api';
 import type { ViewerLog } from '../viewer-log';
-import { alignCalls, countRows } from './align-calls';
+import { alignSessions } from './aligned-sessions';
 import type { CompareMessage, CompareStart, Side } from './compare-protocol';
-import { callSequenceOf } from './session-calls';
 
 /**
  * Rows per message: the first slice fills the first screen at once; each later one is a structured
@@ -40,11 +39,7 @@ function align(): void {
   // Aligned once both are wholly read: a half-read log would show its unread calls as missing.
   if (a === null || b === null || !live.a || !live.b || (alignedFrom.a === a && alignedFrom.b === b)) return;
   alignedFrom = { a, b };
-  const sequenceA = callSequenceOf(a);
-  const sequenceB = callSequenceOf(b);
-  const rows = alignCalls(sequenceA.calls, sequenceB.calls);
-  const counts = countRows(rows);
-  const trailing = { a: sequenceA.trailing, b: sequenceB.trailing };
+  const { rows, counts, trailing } = alignSessions(a, b);
   for (let start = 0; start === 0 || start < rows.length;) {
     const end = start + (start === 0 ? FIRST_SLICE : ROWS_PER_SLICE);
     scope.postMessage({ kind: 'rows', start, rows: rows.slice(start, end), total: rows.length, counts, trailing });

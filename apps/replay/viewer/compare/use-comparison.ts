@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 
+import { useDataSource } from '../data-source';
 import type { FollowStatus } from '../follow-log';
 import type { AlignedRow, ComparedMessage, RowCounts } from './align-calls';
 import type { CompareMessage, CompareStart, Side } from './compare-protocol';
 import CompareWorker from './compare-worker?worker';
+import { compareOnPage } from './page-comparison';
 
 /** The two sessions aligned, as far as the worker has sent the rows. */
 export interface Alignment {
@@ -22,12 +24,32 @@ export interface Comparison {
   readonly failed: boolean;
 }
 
-/** Both sessions followed and aligned in the compare worker; the rows gathered here as its slices arrive. */
+/** Both sessions followed and aligned in the compare worker, the rows gathered here as its slices arrive; on the page where no worker may start. */
 export function useComparison(a: string, b: string): Comparison {
   const [status, setStatus] = useState<Readonly<Record<Side, FollowStatus | null>>>({ a: null, b: null });
   const [alignment, setAlignment] = useState<Alignment | null>(null);
   const [failed, setFailed] = useState(false);
+  const source = useDataSource();
   useEffect(() => {
+    if (!source.workersRun) {
+      const controller = new AbortController();
+      compareOnPage(
+        source,
+        { a, b },
+        {
+          signal: controller.signal,
+          onStatus: (side, sideStatus) => {
+            setStatus((previous) => ({ ...previous, [side]: sideStatus }));
+          },
+          onAligned: (aligned) => {
+            setAlignment({ ...aligned, total: aligned.rows.length });
+          },
+        },
+      );
+      return () => {
+        controller.abort();
+      };
+    }
     const worker = new CompareWorker();
     let rows: AlignedRow[] = [];
     worker.onerror = (event) => {
@@ -47,6 +69,6 @@ export function useComparison(a: string, b: string): Comparison {
     return () => {
       worker.terminate();
     };
-  }, [a, b]);
+  }, [source, a, b]);
   return { status, alignment, failed };
 }

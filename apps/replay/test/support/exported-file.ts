@@ -1,0 +1,44 @@
+import { pathToFileURL } from 'node:url';
+
+import type { Browser, Page } from 'playwright-core';
+
+import type { ViewerBrowser } from './viewer-browser.ts';
+
+/** A page on the exported file: every request but the file's own is refused and counted, and so is each CSP violation, dialog and error. */
+export interface OpenedExport {
+  readonly page: Page;
+  readonly requests: string[];
+  readonly violations: string[];
+  readonly dialogs: string[];
+  readonly errors: string[];
+}
+
+export async function openExportedFile(browser: Browser, defer: ViewerBrowser['defer'], file: string): Promise<OpenedExport> {
+  const url = pathToFileURL(file).href;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  defer(() => page.close());
+  const opened: OpenedExport = { page, requests: [], violations: [], dialogs: [], errors: [] };
+  // The file itself, also with a query (a comparison's links to its sessions add `?session=`).
+  const own = (each: string): boolean => each === url || each.startsWith(`${url}?`);
+  await page.route('**', async (route) => {
+    if (own(route.request().url())) return route.continue();
+    opened.requests.push(`routed: ${route.request().url()}`);
+    return route.abort();
+  });
+  page.on('request', (request) => {
+    if (!own(request.url()) && !request.url().startsWith('blob:')) opened.requests.push(`request: ${request.url()}`);
+  });
+  page.on('dialog', (dialog) => {
+    opened.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => opened.errors.push(error.message));
+  await page.exposeFunction('__cspViolation', (text: string) => opened.violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  await page.goto(url);
+  return opened;
+}
