@@ -79,6 +79,10 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     }),
     exportHref: () => null,
     openingFilter: manifest.filter,
+    exportedSubset: (sessionId) => {
+      const kept = sessionOf(sessionId)?.kept;
+      return kept === undefined ? null : { filter: manifest.filter, ...kept };
+    },
   };
 }
 

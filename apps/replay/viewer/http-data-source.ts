@@ -26,4 +26,5 @@ export const httpDataSource: ViewerDataSource = {
   reviews: reviewClient,
   exportHref: (sessionId, filter) => `${sessionApi(sessionId)}/export${searchWithFilter('', filter)}`,
   openingFilter: '',
+  exportedSubset: () => null,
 };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { S3AttachmentStore } from '@toolcard/host-read-image';
+import { REPLAY_STATES } from '@toolcard/ui-tool-image/model';
 
 import { exportFilter } from '../export/export-filter.ts';
 import { sessionHtml } from '../export/session-html.ts';
@@ -20,7 +21,7 @@ export interface ExportOptions {
   readonly output: string;
   /** A local store folder, or an S3 store's location. */
   readonly store?: { readonly dir: string } | { readonly bucket: string; readonly prefix: string };
-  /** The viewer's query string filter (`tool=…&state=…&q=…`), kept as the page's opening filter. */
+  /** The viewer's query string filter (`tool=…&state=…&q=…`): the page holds only the calls it matches, and opens with it. */
   readonly filter: string;
   readonly maxEdge?: number;
 }
@@ -67,11 +68,15 @@ export async function parseExportArgs(argv: readonly string[], cwd: string): Pro
     if (!(maxEdge >= 1 && maxEdge <= MAX_EDGE))
       throw new ReplayUsageError(`--max-edge must be an integer from 1 to ${String(MAX_EDGE)} (pixels), got ${JSON.stringify(values['max-edge'])}`);
   }
+  const filter = exportFilter(values.filter ?? '');
+  const states = new URLSearchParams(filter).get('state')?.split(',') ?? [];
+  const unknown = states.filter((state) => !REPLAY_STATES.some((known) => known === state));
+  if (unknown.length > 0) throw new ReplayUsageError(`--filter state=${unknown.join(',')}: the states are ${REPLAY_STATES.join(', ')}`);
   return {
     logPath,
     output,
     ...(store === undefined ? {} : { store }),
-    filter: exportFilter(values.filter ?? ''),
+    filter,
     ...(maxEdge === undefined ? {} : { maxEdge }),
   };
 }
@@ -80,6 +85,8 @@ export interface ExportResult {
   readonly bytes: number;
   readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
   readonly missing: readonly string[];
+  /** With a filter: the top-level calls the file holds, of the log's. */
+  readonly calls?: { readonly kept: number; readonly total: number };
 }
 
 /** Writes the session's HTML file (to a temporary name first, renamed when whole: an interrupted export leaves no half file). */
@@ -117,7 +124,7 @@ export async function runExport(options: ExportOptions, say: (message: string) =
     }
     await file.close();
     await rename(partial, options.output);
-    return { bytes, sizes: html.sizes, missing: html.missing };
+    return { bytes, sizes: html.sizes, missing: html.missing, ...(html.calls === undefined ? {} : { calls: html.calls }) };
   } finally {
     s3Store?.dispose();
     await served.close();
@@ -134,9 +141,10 @@ async function copiedWhole(served: Awaited<ReturnType<typeof openServedLog>>, sa
 
 const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} MB`;
 
-/** The line `pnpm replay export` prints: the file's size and what it is made of. */
-export function exportSummary(output: string, { bytes, sizes, missing }: ExportResult): string {
+/** The line `pnpm replay export` prints: the file's size, what it is made of, and with a filter the calls it kept of the log's. */
+export function exportSummary(output: string, { bytes, sizes, missing, calls }: ExportResult): string {
   const parts = [`viewer ${megabytes(sizes.viewer)}`, `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`];
   const notStored = missing.length === 0 ? '' : `; ${String(missing.length)} referenced images not in the store (shown as such)`;
-  return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${notStored}`;
+  const filtered = calls === undefined ? '' : `; ${String(calls.kept)} of ${String(calls.total)} calls, those the filter matches`;
+  return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${filtered}${notStored}`;
 }

@@ -19,6 +19,7 @@ import { fillRecordedStore, recordedSessions } from './recorded-sessions.ts';
 import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
+import { ExportFilterError } from '../export/filtered-log.ts';
 import { exportSummary, parseExportArgs, runExport } from './export-command.ts';
 
 async function main(): Promise<number> {
@@ -162,9 +163,16 @@ async function exportSession(argv: readonly string[], cwd: string): Promise<numb
     console.error(`replay export: ${error.message}`);
     return 2;
   }
-  const result = await runExport(options, (message) => {
-    console.error(`replay export: ${message}`);
-  });
+  let result;
+  try {
+    result = await runExport(options, (message) => {
+      console.error(`replay export: ${message}`);
+    });
+  } catch (error) {
+    if (!(error instanceof ExportFilterError)) throw error;
+    console.error(`replay export: ${error.message}`);
+    return 1;
+  }
   console.error(`replay export: ${exportSummary(options.output, result)}`);
   // The file alone on stdout, so scripts can read it.
   console.log(options.output);
