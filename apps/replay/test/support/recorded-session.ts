@@ -23,14 +23,18 @@ export type ImageName = keyof typeof COLOURS;
  * A session recorded by the real host adapter into `dir`: real images in a workspace, the real
  * `read_image` tool over the real file system and `LocalAttachmentStore`, and the real
  * `SessionRecorder` appending to `session.jsonl` through a `FileSink`, exactly as a harness does.
+ * `imageSize`: the images' pixels (30 × 20 by default).
  */
-export async function recordedSession(dir: string) {
+export async function recordedSession(
+  dir: string,
+  { imageSize = { width: 30, height: 20 } }: { readonly imageSize?: { readonly width: number; readonly height: number } } = {},
+) {
   const workspace = path.join(dir, 'workspace');
   const storeDir = path.join(dir, 'store');
   const logPath = path.join(dir, 'session.jsonl');
   await mkdir(workspace);
   for (const [name, background] of Object.entries(COLOURS)) {
-    await sharp({ create: { width: 30, height: 20, channels: 3, background } })
+    await sharp({ create: { ...imageSize, channels: 3, background } })
       .png()
       .toFile(path.join(workspace, name));
   }
