@@ -29,6 +29,9 @@ async function exportWithBin(args: readonly string[]): Promise<{ readonly file: 
   return { file, stderr };
 }
 
+/** The ids of the call rows the page shows, in order. */
+const callIds = (page: Page) => page.locator('.tc-row[data-call-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-call-id')));
+
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
 describe('pnpm replay export <log> -o report.html', () => {
@@ -144,6 +147,42 @@ describe('pnpm replay export <log> -o report.html', () => {
   });
 });
 
+describe('pnpm replay export --filter: a file of the matching calls only', () => {
+  it('keeps exactly the calls the filter matches, with their images and the task, and none of the other images’ bytes', async () => {
+    const session = await recordedSession(await tempDir());
+    await session.userSays('Compare the swatches');
+    const [red, blue, green] = [await session.readImage('red.png'), await session.readImage('blue.png'), await session.readImage('green.png')];
+    const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
+    const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
+    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
+
+    const html = await readFile(file, 'latin1');
+    expect(html).toContain(`data-toolcard-image="current/${blue.attachmentId}"`);
+    for (const other of [red, green]) expect(html).not.toContain(other.attachmentId);
+    expect(html.length).toBeLessThan((await readFile(whole.file, 'latin1')).length);
+
+    const { page, requests, errors } = await openExport(file);
+    await expect.poll(() => page.getByTestId('export-subset').textContent(), { timeout: 30_000 }).toMatch(/^Exported with filter: q=BLUE\.png \(1 of 3 calls/);
+    expect(await callIds(page)).toEqual(['call-2']);
+    await expect
+      .poll(() => page.locator('.tc-gallery__tile img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth)))
+      .toEqual([30]);
+    expect(await page.getByText('Compare the swatches').count()).toBeGreaterThan(0);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a filter no call matches: exit 1 with the reason, and no file (an empty page would read as a broken session)', async () => {
+    const session = await recordedSession(await tempDir());
+    await session.readImage('red.png');
+    const file = path.join(await tempDir(), 'report.html');
+    const { code, stdout, stderr } = await runReplay(['export', session.logPath, '--store', session.storeDir, '--filter', 'tool=no_such_tool', '-o', file]);
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr).toContain('replay export: no call of the 1 in the log matches the filter: nothing to export');
+    await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
 describe('the viewer’s Export button and GET /api/sessions/<id>/export', () => {
   it('downloads the session as the file the command writes, opening with the filter the page shows', async () => {
     const session = await recordedSession(await tempDir());
@@ -162,7 +201,12 @@ describe('the viewer’s Export button and GET /api/sessions/<id>/export', () =>
     const file = path.join(await tempDir(), 'downloaded.html');
     await download.saveAs(file);
     const { page: exported, requests } = await openExport(file);
-    await expect.poll(() => exported.locator('.tc-gallery__tile img').count(), { timeout: 30_000 }).toBe(2);
+    // The filter chose what the file holds: blue's call and image only, and the page says so.
+    await expect
+      .poll(() => exported.getByTestId('export-subset').textContent(), { timeout: 30_000 })
+      .toBe('Exported with filter: q=blue.png (1 of 2 calls, with their messages and images).');
+    expect(await callIds(exported)).toEqual(['call-2']);
+    await expect.poll(() => exported.locator('.tc-gallery__tile img').count()).toBe(1);
     expect(await exported.getByRole('searchbox', { name: 'Find' }).inputValue()).toBe('blue.png');
     expect(requests).toEqual([]);
   });

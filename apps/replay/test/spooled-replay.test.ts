@@ -25,7 +25,12 @@ afterEach(async () => {
 });
 
 async function serveFile(logPath: string, storeDir?: string): Promise<ReplayServer> {
-  const server = await startReplayServer({ logPath, viewerDir: await viewerPage(await tempDir()), port: 0, ...(storeDir === undefined ? {} : { store: { dir: storeDir } }) });
+  const server = await startReplayServer({
+    logPath,
+    viewerDir: await viewerPage(await tempDir()),
+    port: 0,
+    ...(storeDir === undefined ? {} : { store: { dir: storeDir } }),
+  });
   running.push(server);
   return server;
 }

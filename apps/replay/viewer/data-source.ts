@@ -7,6 +7,12 @@ import { httpDataSource } from './http-data-source';
 import type { ReviewClient } from './review/review-client';
 import type { ViewerLog } from './viewer-log';
 
+export interface ExportedSubset {
+  readonly filter: string;
+  readonly calls: number;
+  readonly of: number;
+}
+
 export interface SessionLogCallbacks {
   readonly signal: AbortSignal;
   /** A snapshot; call `shown` once it is on screen, and the next one comes. */
@@ -41,6 +47,8 @@ export interface ViewerDataSource {
    * exported file's policy lets none start (`default-src 'none'`), so there all of it runs on the page.
    */
   readonly workersRun: boolean;
+  /** An exported file cut down to a filter: that filter (a query string) and the calls it kept of the log's; `null` for a whole session. */
+  readonly exportedSubset: (sessionId: string) => ExportedSubset | null;
 }
 
 export const DataSourceContext = createContext<ViewerDataSource>(httpDataSource);

@@ -83,6 +83,10 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     openingFilter: manifest.filter,
     openingComparison: comparedIn(manifest),
     workersRun: false,
+    exportedSubset: (sessionId) => {
+      const kept = sessionOf(sessionId)?.kept;
+      return kept === undefined ? null : { filter: manifest.filter, ...kept };
+    },
   };
 }
 

@@ -29,4 +29,5 @@ export const httpDataSource: ViewerDataSource = {
   openingFilter: '',
   openingComparison: null,
   workersRun: true,
+  exportedSubset: () => null,
 };

@@ -87,6 +87,11 @@ function useUrlView(): readonly [ReplayView, (view: ReplayView) => void] {
   return [view, change] as const;
 }
 
+/** A filter's query string as `--filter` is written, decoded: `tool=read_image state=failed,refused q=login`. */
+function filterText(filter: string): string {
+  return [...new URLSearchParams(filter)].map(([name, value]) => `${name}=${value}`).join(' ');
+}
+
 function hasFilter(search: string): boolean {
   const params = new URLSearchParams(search);
   return params.has('tool') || params.has('state') || params.has('q');
@@ -157,11 +162,17 @@ function LiveSessionView({
   const [view, setView] = useUrlView();
   const loadImage = useMemo(() => source.loadImage(info.id), [source, info.id]);
   const exportHref = source.exportHref(info.id, filter);
+  const subset = source.exportedSubset(info.id);
   return (
     <>
       <p role="status" className="replay-app__status" data-testid="replay-status">
         {statusText(labels, status, log)}
       </p>
+      {subset !== null && (
+        <p className="replay-app__note" data-testid="export-subset">
+          {labels.exportedWithFilter(filterText(subset.filter), subset.calls, subset.of)}
+        </p>
+      )}
       {exportHref !== null && <ExportLink href={exportHref} label={labels.exportFile} hint={labels.exportFileHint} />}
       {status?.kind === 'reading' && <ReadingProgress labels={labels} bytes={status.bytes} total={status.total} />}
       {!info.store && <p className="replay-app__note">{labels.noStore}</p>}

@@ -1,4 +1,6 @@
-import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState, type ReplayView } from '@toolcard/ui-tool-image';
+import type { ReplayView } from '@toolcard/ui-tool-image';
+// The model entry (no React): the export command reads a filter with these too.
+import { NO_FILTER, REPLAY_STATES, type ReplayFilter, type ReplayState } from '@toolcard/ui-tool-image/model';
 
 import { searchWith } from './query-string';
 

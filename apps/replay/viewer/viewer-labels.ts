@@ -15,6 +15,8 @@ export interface ViewerLabels {
   readonly live: (events: number) => string;
   /** The status of an exported file: the whole log, as it stood when exported. */
   readonly complete: (events: number) => string;
+  /** An exported file cut down to a filter (`filter` as `--filter` writes it): what it holds of the session. */
+  readonly exportedWithFilter: (filter: string, calls: number, of: number) => string;
   /** The button that downloads the session, as the find bar filters it, as one HTML file. */
   readonly exportFile: string;
   readonly exportFileHint: string;
@@ -40,6 +42,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     readingProgress: 'Reading the log',
     live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
     complete: (events) => `${events} events, exported with their images and verdicts (read-only).`,
+    exportedWithFilter: (filter, calls, of) => `Exported with filter: ${filter} (${calls} of ${of} calls, with their messages and images).`,
     exportFile: 'Export',
     exportFileHint: 'Download this session, opening with the current filter, as one HTML file that opens without a server',
     disconnected: 'Lost the connection to the replay server; retrying…',
@@ -59,6 +62,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     readingProgress: '正在读取日志',
     live: (events) => `实时：${events} 个事件；追加到文件的行会显示在这里。`,
     complete: (events) => `${events} 个事件，连同图片和评审结论一起导出（只读）。`,
+    exportedWithFilter: (filter, calls, of) => `按筛选导出：${filter}（${of} 个调用中的 ${calls} 个，连同其消息和图片）。`,
     exportFile: '导出',
     exportFileHint: '将此会话（以当前筛选打开）下载为一个无需服务器即可打开的 HTML 文件',
     disconnected: '与回放服务器的连接已断开，正在重试…',

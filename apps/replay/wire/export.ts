@@ -39,4 +39,6 @@ export interface ExportedSession {
   readonly sharedImages?: Readonly<Record<string, string>>;
   /** The standing verdict and note per target; read-only in the file. */
   readonly reviews: readonly ReviewLine[];
+  /** When the manifest's filter chose the log's lines: the top-level calls kept, of the log's. Absent for a whole log. */
+  readonly kept?: { readonly calls: number; readonly of: number };
 }

@@ -2,6 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { REPLAY_STATES } from '@toolcard/ui-tool-image/model';
+
 import { writeExportFile } from '../export/export-file.ts';
 import { exportFilter } from '../export/export-filter.ts';
 import { sessionHtml } from '../export/session-html.ts';
@@ -17,7 +19,7 @@ export interface ExportOptions {
   readonly logPath: string;
   readonly output: string;
   readonly store?: StoreLocation;
-  /** The viewer's query string filter (`tool=…&state=…&q=…`), kept as the page's opening filter. */
+  /** The viewer's query string filter (`tool=…&state=…&q=…`): the page holds only the calls it matches, and opens with it. */
   readonly filter: string;
   readonly maxEdge?: number;
 }
@@ -53,11 +55,15 @@ export async function parseExportArgs(argv: readonly string[], cwd: string): Pro
     if (!(maxEdge >= 1 && maxEdge <= MAX_EDGE))
       throw new ReplayUsageError(`--max-edge must be an integer from 1 to ${String(MAX_EDGE)} (pixels), got ${JSON.stringify(values['max-edge'])}`);
   }
+  const filter = exportFilter(values.filter ?? '');
+  const states = new URLSearchParams(filter).get('state')?.split(',') ?? [];
+  const unknown = states.filter((state) => !REPLAY_STATES.some((known) => known === state));
+  if (unknown.length > 0) throw new ReplayUsageError(`--filter state=${unknown.join(',')}: the states are ${REPLAY_STATES.join(', ')}`);
   return {
     logPath,
     output,
     ...(store === undefined ? {} : { store }),
-    filter: exportFilter(values.filter ?? ''),
+    filter,
     ...(maxEdge === undefined ? {} : { maxEdge }),
   };
 }
@@ -66,6 +72,8 @@ export interface ExportResult {
   readonly bytes: number;
   readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
   readonly missing: readonly string[];
+  /** With a filter: the top-level calls the file holds, of the log's. */
+  readonly calls?: { readonly kept: number; readonly total: number };
 }
 
 /** Writes the session's HTML file. */
@@ -84,7 +92,7 @@ export async function runExport(options: ExportOptions, say: (message: string) =
       ...(options.maxEdge === undefined ? {} : { maxEdge: options.maxEdge }),
     });
     const bytes = await writeExportFile(options.output, html.chunks);
-    return { bytes, sizes: html.sizes, missing: html.missing };
+    return { bytes, sizes: html.sizes, missing: html.missing, ...(html.calls === undefined ? {} : { calls: html.calls }) };
   } finally {
     await served.close();
     opened?.close();
@@ -101,9 +109,10 @@ export async function copiedWhole(served: Awaited<ReturnType<typeof openServedLo
 
 const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} MB`;
 
-/** The line `pnpm replay export` prints: the file's size and what it is made of. */
-export function exportSummary(output: string, { bytes, sizes, missing }: ExportResult): string {
+/** The line `pnpm replay export` prints: the file's size, what it is made of, and with a filter the calls it kept of the log's. */
+export function exportSummary(output: string, { bytes, sizes, missing, calls }: ExportResult): string {
   const parts = [`viewer ${megabytes(sizes.viewer)}`, `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`];
   const notStored = missing.length === 0 ? '' : `; ${String(missing.length)} referenced images not in the store (shown as such)`;
-  return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${notStored}`;
+  const filtered = calls === undefined ? '' : `; ${String(calls.kept)} of ${String(calls.total)} calls, those the filter matches`;
+  return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${filtered}${notStored}`;
 }

@@ -21,6 +21,7 @@ import { openWorkbench } from './workbench.ts';
 import { openBrowser } from './open-browser.ts';
 import { runReviewsCommand } from './reviews-command.ts';
 import { parseCompareExportArgs, runCompareExport } from './compare-export-command.ts';
+import { ExportFilterError } from '../export/filtered-log.ts';
 import { exportSummary, parseExportArgs, runExport } from './export-command.ts';
 
 async function main(): Promise<number> {
@@ -167,7 +168,14 @@ async function exportSession(argv: readonly string[], cwd: string): Promise<numb
   const say = (message: string): void => {
     console.error(`replay export: ${message}`);
   };
-  const result = 'referencePath' in options ? await runCompareExport(options, say) : await runExport(options, say);
+  let result;
+  try {
+    result = 'referencePath' in options ? await runCompareExport(options, say) : await runExport(options, say);
+  } catch (error) {
+    if (!(error instanceof ExportFilterError)) throw error;
+    say(error.message);
+    return 1;
+  }
   console.error(`replay export: ${exportSummary(options.output, result)}`);
   // The file alone on stdout, so scripts can read it.
   console.log(options.output);

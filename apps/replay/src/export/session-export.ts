@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 
+import { conversationImageIds } from '@toolcard/ui-tool-image/model';
+
 import type { SessionInfo } from '../../wire/workbench.ts';
 import type { ReviewFile } from '../reviews/local-review-file.ts';
 import { SESSION_ID } from '../server/live-session.ts';
 import type { ServedLog } from '../server/served-log.ts';
+import { filterFromSearch } from '../../viewer/url-filter.ts';
 import { downscaledImage } from './downscaled-image.ts';
+import { filteredLog, type FilteredLog } from './filtered-log.ts';
 import type { PageImage, PageSession } from './export-page.ts';
 
 export interface SessionExportOptions {
@@ -14,22 +18,29 @@ export interface SessionExportOptions {
   readonly reviewFile: ReviewFile | undefined;
   /** Longer side of the images the page carries, in pixels; originals when absent. */
   readonly maxEdge?: number;
+  /** The viewer's query string filter (`tool=…&state=…&q=…`): when it names one, the page carries only the lines and images of the calls it matches. */
+  readonly filter?: string;
 }
 
 export interface CollectedSession {
   readonly page: PageSession;
   /** Ids the log references that the store could not give (the page shows them as not in the store). */
   readonly missing: readonly string[];
+  /** With a filter: the top-level calls carried, of the log's. */
+  readonly calls?: FilteredLog['calls'];
 }
 
 /** Store reads at once: an S3 store answers each in a round trip. */
 const READS_AT_ONCE = 8;
 
-/** A session as its export carries it: the log's text, every referenced image the store holds, the standing verdicts. */
-export async function collectSession({ info, served, reviewFile, maxEdge }: SessionExportOptions): Promise<CollectedSession> {
+/** A session as its export carries it: the log's text (with a filter, its matching calls' lines), every image it references that the store holds, the standing verdicts. */
+export async function collectSession({ info, served, reviewFile, maxEdge, filter = '' }: SessionExportOptions): Promise<CollectedSession> {
   const { store } = served;
-  const log = await readFile(served.session.tail.path, 'utf8');
-  const referenced = [...((await served.session.source.referencedIds?.(SESSION_ID)) ?? [])];
+  const whole = await readFile(served.session.tail.path, 'utf8');
+  const filtered = filter === '' ? undefined : filteredLog(whole, filterFromSearch(filter));
+  const log = filtered?.text ?? whole;
+  const shown = filtered === undefined ? undefined : conversationImageIds(filtered.items);
+  const referenced = [...((await served.session.source.referencedIds?.(SESSION_ID)) ?? [])].filter((id) => shown?.has(id) ?? true);
   const images: PageImage[] = [];
   const missing: string[] = [];
   const read = async (attachmentId: string): Promise<void> => {
@@ -45,5 +56,10 @@ export async function collectSession({ info, served, reviewFile, maxEdge }: Sess
   for (let at = 0; at < referenced.length; at += READS_AT_ONCE) await Promise.all(referenced.slice(at, at + READS_AT_ONCE).map(read));
   const reviews = reviewFile === undefined ? [] : [...(await reviewFile.read()).byTarget.values()];
   images.sort((a, b) => a.attachmentId.localeCompare(b.attachmentId));
-  return { page: { session: { info, images: images.map((image) => image.attachmentId), reviews }, log, images }, missing };
+  const kept = filtered === undefined ? {} : { kept: { calls: filtered.calls.kept, of: filtered.calls.total } };
+  return {
+    page: { session: { info, images: images.map((image) => image.attachmentId), reviews, ...kept }, log, images },
+    missing,
+    ...(filtered === undefined ? {} : { calls: filtered.calls }),
+  };
 }

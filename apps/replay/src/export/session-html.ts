@@ -9,11 +9,13 @@ export interface SessionHtml {
   readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
   /** Referenced images the store could not give. */
   readonly missing: readonly string[];
+  /** With a filter: the top-level calls the page carries, of the log's. */
+  readonly calls?: { readonly kept: number; readonly total: number };
 }
 
 /** One session as one HTML file: what `pnpm replay export` writes and the server's export route streams. */
 export async function sessionHtml(options: SessionExportOptions & { readonly viewerDir: string; readonly filter: string }): Promise<SessionHtml> {
-  const [viewer, { page, missing }] = await Promise.all([readInlineViewer(options.viewerDir), collectSession(options)]);
+  const [viewer, { page, missing, calls }] = await Promise.all([readInlineViewer(options.viewerDir), collectSession(options)]);
   return {
     chunks: exportPage({ viewer, sessions: [page], filter: options.filter, exportedAt: new Date() }),
     sizes: {
@@ -22,5 +24,6 @@ export async function sessionHtml(options: SessionExportOptions & { readonly vie
       imageCount: page.images.length,
     },
     missing,
+    ...(calls === undefined ? {} : { calls }),
   };
 }

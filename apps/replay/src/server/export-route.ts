@@ -3,14 +3,16 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 
 import { exportFilter } from '../export/export-filter.ts';
+import { ExportFilterError } from '../export/filtered-log.ts';
 import { sessionHtml } from '../export/session-html.ts';
 import type { ReviewFile } from '../reviews/local-review-file.ts';
 import type { OpenSession } from './open-sessions.ts';
 
 /**
  * `GET /api/sessions/<id>/export?tool=…&state=…&q=…`: the session as one HTML file (the same
- * builder as `pnpm replay export`), streamed as a download named after its log, opening with the
- * filter given. Behind the same host guard and token as every other route.
+ * builder as `pnpm replay export`), streamed as a download named after its log; with a filter, only
+ * the calls it matches, opening with it (a filter no call matches is a 422 with the reason). Behind
+ * the same host guard and token as every other route.
  */
 export async function serveExport(
   req: IncomingMessage,
@@ -20,7 +22,15 @@ export async function serveExport(
   viewerDir: string,
 ): Promise<void> {
   const query = new URL(req.url ?? '/', 'http://localhost').search;
-  const html = await sessionHtml({ info: session.info, served: session.served, reviewFile, viewerDir, filter: exportFilter(query) });
+  let html;
+  try {
+    html = await sessionHtml({ info: session.info, served: session.served, reviewFile, viewerDir, filter: exportFilter(query) });
+  } catch (error) {
+    if (!(error instanceof ExportFilterError)) throw error;
+    res.writeHead(422, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    res.end(`${error.message}\n`);
+    return;
+  }
   await sendExportPage(req, res, `${session.info.log.replace(/\.[^.]*$/, '')}.html`, html.chunks);
 }
 

@@ -24,19 +24,26 @@ export type ImageName = keyof typeof COLOURS;
  * A session recorded by the real host adapter into `dir`: real images in a workspace, the real
  * `read_image` tool over the real file system and `LocalAttachmentStore`, and the real
  * `SessionRecorder` appending to `session.jsonl` through a `FileSink`, exactly as a harness does.
- * `options.store` records into another store instead (an S3 one); `storeDir` is then unused.
+ * `imageSize`: the images' pixels (30 × 20 by default); `store` records into another store instead
+ * (an S3 one), and `storeDir` is then unused.
  */
-export async function recordedSession(dir: string, options: { readonly store?: AttachmentStore } = {}) {
+export async function recordedSession(
+  dir: string,
+  {
+    imageSize = { width: 30, height: 20 },
+    store: givenStore,
+  }: { readonly imageSize?: { readonly width: number; readonly height: number }; readonly store?: AttachmentStore } = {},
+) {
   const workspace = path.join(dir, 'workspace');
   const storeDir = path.join(dir, 'store');
   const logPath = path.join(dir, 'session.jsonl');
   await mkdir(workspace);
   for (const [name, background] of Object.entries(COLOURS)) {
-    await sharp({ create: { width: 30, height: 20, channels: 3, background } })
+    await sharp({ create: { ...imageSize, channels: 3, background } })
       .png()
       .toFile(path.join(workspace, name));
   }
-  const store = options.store ?? new LocalAttachmentStore({ dir: storeDir });
+  const store = givenStore ?? new LocalAttachmentStore({ dir: storeDir });
   const tool = createReadImageTool({
     fs: new LocalFileSystem({ roots: [workspace] }),
     attachments: store,

@@ -10,8 +10,10 @@ export { AgentLogReader, readAgentLog } from './formats/agent-log/agent-log-read
 export { AGENT_LOG_FORMATS } from './formats/agent-log/format-reader';
 export type { AgentLogFormat, SessionFacts } from './formats/agent-log/format-reader';
 export type { AgentLog } from './formats/agent-log/agent-log';
-export { conversationCounts, sessionFactsOf } from './replay/session-summary';
+export { conversationCounts, conversationImageIds, sessionFactsOf } from './replay/session-summary';
 export type { SessionCounts, SessionSummaryFacts } from './replay/session-summary';
+export { itemsMatching, NO_FILTER, REPLAY_STATES } from './replay/replay-search';
+export type { ReplayFilter, ReplayState } from './replay/replay-search';
 export { callTreeFromMcp, MCP_PRESENTATION_META_KEY } from './formats/mcp/mcp-call-tree';
 export type { McpCallToolResult, McpToolCall } from './formats/mcp/mcp-call-tree';
 export { callTreeFromUIMessages, conversationFromUIMessages } from './formats/ai-sdk/ai-sdk-call-tree';
@@ -35,6 +37,7 @@ export type {
   ToolResult,
   ToolResultError,
 } from './call-tree';
+export { conversationItemKey } from './conversation';
 export type { Conversation, ConversationItem } from './conversation';
 export { messageParts } from './message-parts';
 export type { MessagePart, MessageRole } from './message-parts';

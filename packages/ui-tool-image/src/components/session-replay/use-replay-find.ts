@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import type { ToolCallNode } from '../../model';
 import type { ConversationItem } from '../../model/conversation';
-import { itemSearchText, SearchHaystack, stateBit, type ReplayFilter, type ReplaySearchIndex, type ReplayState } from '../../model/replay/replay-search';
+import {
+  itemSearchText,
+  itemsPassing,
+  SearchHaystack,
+  searchNeedle,
+  type ReplayFilter,
+  type ReplaySearchIndex,
+  type ReplayState,
+} from '../../model/replay/replay-search';
 
 export interface ReplayFind {
   /** Each item's key (`conversationItemKey`): the virtualizer asks for them on every re-measure. */
@@ -37,21 +45,18 @@ export function useReplayFind(
   const statesKey = states.join(',');
   const visible = useMemo(() => {
     if (tool === null && statesKey === '' && callFilter === undefined) return null;
-    const wanted = statesKey === '' ? 0 : statesKey.split(',').reduce((mask, state) => mask | stateBit(state as ReplayState), 0);
-    const shown: number[] = [];
-    for (const [at, fact] of facts.entries()) {
-      if (tool !== null && !fact.tools.includes(tool)) continue;
-      if (wanted !== 0 && (fact.states & wanted) === 0) continue;
-      if (callFilter !== undefined) {
-        const item = items[at];
-        if (item?.kind !== 'call' || !holdsCall(item.node, callFilter)) continue;
-      }
-      shown.push(at);
-    }
-    return shown;
+    const wanted = statesKey === '' ? [] : (statesKey.split(',') as ReplayState[]);
+    const accepts =
+      callFilter === undefined
+        ? undefined
+        : (at: number): boolean => {
+            const item = items[at];
+            return item?.kind === 'call' && holdsCall(item.node, callFilter);
+          };
+    return itemsPassing(facts, { tool, states: wanted }, accepts);
   }, [facts, items, tool, statesKey, callFilter]);
 
-  const needle = filter.text.trim().toLowerCase();
+  const needle = searchNeedle(filter.text);
   const searching = needle !== '';
   // Built on the first search of a log (and again only as it grows), so a search is one scan of the texts.
   const haystack = useMemo(() => (searching ? new SearchHaystack(items.map((item) => index.textOf(item))) : null), [searching, items, index]);

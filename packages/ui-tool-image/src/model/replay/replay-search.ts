@@ -210,3 +210,37 @@ export class ReplaySearchIndex {
     return text;
   }
 }
+
+/**
+ * The indexes of the items that pass the tool and states of a filter, in order: the find bar list
+ * and the calls of a filtered export. `accepts` (an index) narrows them further.
+ */
+export function itemsPassing(facts: readonly ItemFacts[], filter: Pick<ReplayFilter, 'tool' | 'states'>, accepts?: (at: number) => boolean): number[] {
+  const wanted = filter.states.reduce((mask, state) => mask | stateBit(state), 0);
+  const passing: number[] = [];
+  for (const [at, fact] of facts.entries()) {
+    if (filter.tool !== null && !fact.tools.includes(filter.tool)) continue;
+    if (wanted !== 0 && (fact.states & wanted) === 0) continue;
+    if (accepts !== undefined && !accepts(at)) continue;
+    passing.push(at);
+  }
+  return passing;
+}
+
+/** The find bar's text as it is looked for: case-insensitive, without the spaces around it; empty for no search. */
+export function searchNeedle(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/**
+ * The indexes of the items a filter matches: those its tool and states let through whose search
+ * text holds its text, when it has one. The find bar finds that text within its list; an export
+ * with a filter keeps only what it finds.
+ */
+export function itemsMatching(items: readonly ConversationItem[], filter: ReplayFilter, index: ReplaySearchIndex = new ReplaySearchIndex()): number[] {
+  const passing = itemsPassing(index.summaryOf(items).facts, filter);
+  const needle = searchNeedle(filter.text);
+  if (needle === '') return passing;
+  const found = new Set(new SearchHaystack(items.map((item) => index.textOf(item))).itemsWith(needle));
+  return passing.filter((at) => found.has(at));
+}

@@ -78,13 +78,18 @@ export function conversationCounts(items: readonly ConversationItem[]): SessionC
   let calls = 0;
   let failures = 0;
   let imageCalls = 0;
-  const images = new Set<string>();
   for (const item of items) {
     const counts = itemCounts(item);
     calls += counts.calls;
     failures += counts.failures;
     imageCalls += counts.imageCalls;
-    for (const id of counts.imageIds) images.add(id);
   }
-  return { calls, images: images.size, failures, imageCalls };
+  return { calls, images: conversationImageIds(items).size, failures, imageCalls };
+}
+
+/** The attachment ids of a conversation's images (its calls' at every depth and its messages'), each once. */
+export function conversationImageIds(items: readonly ConversationItem[]): Set<string> {
+  const ids = new Set<string>();
+  for (const item of items) for (const id of itemCounts(item).imageIds) ids.add(id);
+  return ids;
 }
