@@ -163,7 +163,7 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
 
     const { page, requests, errors } = await openExport(file);
     await expect.poll(() => page.getByTestId('export-subset').textContent(), { timeout: 30_000 }).toMatch(/^Exported with filter: q=BLUE\.png \(1 of 3 calls/);
-    expect(await callIds(page)).toEqual(['call-2']);
+    await expect.poll(() => callIds(page)).toEqual(['call-2']);
     await expect
       .poll(() => page.locator('.tc-gallery__tile img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth)))
       .toEqual([30]);
@@ -205,7 +205,7 @@ describe('the viewer’s Export button and GET /api/sessions/<id>/export', () =>
     await expect
       .poll(() => exported.getByTestId('export-subset').textContent(), { timeout: 30_000 })
       .toBe('Exported with filter: q=blue.png (1 of 2 calls, with their messages and images).');
-    expect(await callIds(exported)).toEqual(['call-2']);
+    await expect.poll(() => callIds(exported)).toEqual(['call-2']);
     await expect.poll(() => exported.locator('.tc-gallery__tile img').count()).toBe(1);
     expect(await exported.getByRole('searchbox', { name: 'Find' }).inputValue()).toBe('blue.png');
     expect(requests).toEqual([]);
