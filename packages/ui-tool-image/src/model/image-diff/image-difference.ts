@@ -1,4 +1,5 @@
 import type { PixelBox } from './changed-regions';
+import { decodeImage, step } from './decoded-image';
 import { diffPixels } from './pixel-diff';
 
 export interface PixelSize {
@@ -35,46 +36,21 @@ export function commonSize(before: PixelSize, after: PixelSize): PixelSize {
   return { width: smaller.width, height: smaller.height };
 }
 
-async function readPixels(bitmap: ImageBitmap, size: PixelSize, bandRows: number, options: ComputeOptions): Promise<Uint8ClampedArray> {
-  const { width, height } = size;
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (context === null) throw new Error('No 2D canvas to read the image with.');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, width, height);
-  if (bandRows >= height) return context.getImageData(0, 0, width, height).data;
-  const pixels = new Uint8ClampedArray(width * height * 4);
-  for (let from = 0; from < height; from += bandRows) {
-    const rows = Math.min(bandRows, height - from);
-    pixels.set(context.getImageData(0, from, width, rows).data, from * width * 4);
-    await step(options);
-  }
-  return pixels;
-}
-
-async function step(options: ComputeOptions): Promise<void> {
-  options.signal?.throwIfAborted();
-  await options.pause?.();
-  options.signal?.throwIfAborted();
-}
-
-const DECODE_OPTIONS: ImageBitmapOptions = { colorSpaceConversion: 'none', premultiplyAlpha: 'none' };
-
 /**
- * Decodes both images (`createImageBitmap`), brings them to a common size, compares them with
+ * Decodes both images (`decodeImage`), brings them to a common size, compares them with
  * pixelmatch and outlines the changed regions. The same code runs in the worker and, in bands, on
  * the page's thread.
  */
 export async function computeImageDifference(before: Blob, after: Blob, options: ComputeOptions): Promise<ImageDifference> {
-  const bitmaps = await Promise.all([createImageBitmap(before, DECODE_OPTIONS), createImageBitmap(after, DECODE_OPTIONS)]);
-  const [beforeBitmap, afterBitmap] = bitmaps;
+  const images = await Promise.all([decodeImage(before), decodeImage(after)]);
+  const [beforeImage, afterImage] = images;
   try {
-    const sizes = bitmaps.map(({ width, height }) => ({ width, height }));
-    const [beforeSize, afterSize] = sizes as [PixelSize, PixelSize];
-    const compared = commonSize(beforeSize, afterSize);
+    const compared = commonSize(beforeImage.size, afterImage.size);
     const bandRows = Math.max(1, Math.floor(options.bandPixels / compared.width));
-    const beforePixels = await readPixels(beforeBitmap, compared, bandRows, options);
-    const afterPixels = await readPixels(afterBitmap, compared, bandRows, options);
+    const beforePixels = await beforeImage.pixels(compared, bandRows, options);
+    beforeImage.close();
+    const afterPixels = await afterImage.pixels(compared, bandRows, options);
+    afterImage.close();
     const steps = diffPixels(beforePixels, afterPixels, compared.width, compared.height, bandRows);
     let next = steps.next();
     while (next.done !== true) {
@@ -84,8 +60,8 @@ export async function computeImageDifference(before: Blob, after: Blob, options:
     const { changed, mask, grid } = next.value;
     const regions = grid.regions();
     const maskBitmap = await createImageBitmap(new ImageData(mask as Uint8ClampedArray<ArrayBuffer>, compared.width, compared.height));
-    return { compared, before: beforeSize, after: afterSize, changed, regions, mask: maskBitmap };
+    return { compared, before: beforeImage.size, after: afterImage.size, changed, regions, mask: maskBitmap };
   } finally {
-    for (const bitmap of bitmaps) bitmap.close();
+    for (const image of images) image.close();
   }
 }
