@@ -10,10 +10,8 @@ export interface ImageDiffSample {
 
 /** Where the worker's time goes: its steps one by one, in ms (image-diff-phases-worker.ts). */
 export interface DiffPhases {
-  /** Both images decoded (in parallel). */
-  readonly decodeMs: number;
-  /** Both images' RGBA pixels read out at the compared size. */
-  readonly readMs: number;
+  /** Both images decoded and their RGBA pixels read out at the compared size (readImagePair). */
+  readonly decodeAndReadMs: number;
   /** pixelmatch over the whole image (diffPixels' time less the grid's). */
   readonly pixelmatchMs: number;
   /** The mask read once into the coarse grid of changed cells (and the count). */

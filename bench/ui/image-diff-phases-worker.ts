@@ -1,7 +1,6 @@
 // `pnpm bench:image-diff`'s breakdown: the diff worker's steps (computeImageDifference's) run one by one
 // with a clock between them, in a worker of their own, so the driver can say where the time goes.
-import { ChangedCellGrid, commonSize, diffPixels } from '../../packages/ui-tool-image/src/model/image-diff';
-import { decodeImage } from '../../packages/ui-tool-image/src/model/image-diff/decoded-image';
+import { ChangedCellGrid, diffPixels, readImagePair } from '../../packages/ui-tool-image/src/model/image-diff';
 import type { DiffPhases } from './image-diff-api';
 
 interface PhasesScope {
@@ -21,15 +20,9 @@ scope.onmessage = ({ data }) => {
       last = now;
       return ms;
     };
-    const [before, after] = await Promise.all([decodeImage(data.before), decodeImage(data.after)]);
-    const decodeMs = lap();
-    const compared = commonSize(before.size, after.size);
-    const beforePixels = await before.pixels(compared, Number.POSITIVE_INFINITY, WHOLE);
-    const afterPixels = await after.pixels(compared, Number.POSITIVE_INFINITY, WHOLE);
-    const readMs = lap();
-    before.close();
-    after.close();
-    const steps = diffPixels(beforePixels, afterPixels, compared.width, compared.height, Number.POSITIVE_INFINITY);
+    const { compared, pixels } = await readImagePair(data.before, data.after, WHOLE);
+    const decodeAndReadMs = lap();
+    const steps = diffPixels(pixels[0], pixels[1], compared.width, compared.height, Number.POSITIVE_INFINITY);
     let next = steps.next();
     while (next.done !== true) next = steps.next();
     const pixelmatchAndGridMs = lap();
@@ -40,7 +33,7 @@ scope.onmessage = ({ data }) => {
     const mask = await createImageBitmap(new ImageData(next.value.mask as Uint8ClampedArray<ArrayBuffer>, compared.width, compared.height));
     const maskMs = lap();
     mask.close();
-    scope.postMessage({ decodeMs, readMs, pixelmatchMs: pixelmatchAndGridMs - gridMs, gridMs, regionsMs, maskMs });
+    scope.postMessage({ decodeAndReadMs, pixelmatchMs: pixelmatchAndGridMs - gridMs, gridMs, regionsMs, maskMs });
   })();
 };
 scope.postMessage('ready');

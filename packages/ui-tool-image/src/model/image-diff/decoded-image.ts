@@ -3,6 +3,8 @@ import type { ComputeOptions, PixelSize } from './image-difference';
 /** An image decoded once: its own size, and its RGBA pixels read at a size (scaled when it differs). */
 export interface DecodedImage {
   readonly size: PixelSize;
+  /** Whether its pixels at its own size are copied out as decoded, with no canvas (a WebCodecs frame). */
+  readonly direct: boolean;
   pixels(size: PixelSize, bandRows: number, options: ComputeOptions): Promise<Uint8ClampedArray>;
   close(): void;
 }
@@ -42,6 +44,7 @@ async function decodedBitmap(blob: Blob): Promise<DecodedImage> {
   const bitmap = await createImageBitmap(blob, BITMAP_OPTIONS);
   return {
     size: { width: bitmap.width, height: bitmap.height },
+    direct: false,
     pixels: (size, bandRows, options) => canvasPixels(bitmap, size, bandRows, options),
     close: () => {
       bitmap.close();
@@ -102,6 +105,7 @@ export async function decodeImage(blob: Blob): Promise<DecodedImage> {
   const size = { width: frame.displayWidth, height: frame.displayHeight };
   return {
     size,
+    direct: true,
     pixels: async (at, bandRows, options) => {
       if (sameSize(at, size)) return framePixels(frame, bandRows, options);
       const scaled = await decodedBitmap(blob);
@@ -115,4 +119,51 @@ export async function decodeImage(blob: Blob): Promise<DecodedImage> {
       frame.close();
     },
   };
+}
+
+/** Two images' pixels at their common size (the smaller's by pixels), with each one's own size. */
+export interface ImagePair {
+  readonly compared: PixelSize;
+  readonly sizes: readonly [PixelSize, PixelSize];
+  readonly pixels: readonly [Uint8ClampedArray, Uint8ClampedArray];
+}
+
+/** The smaller of two sizes by pixels: the larger image is scaled down to it, never the other way. */
+export function commonSize(before: PixelSize, after: PixelSize): PixelSize {
+  const smaller = after.width * after.height < before.width * before.height ? after : before;
+  return { width: smaller.width, height: smaller.height };
+}
+
+/**
+ * Decodes both images and reads them at their common size. An image decoded to a frame is copied
+ * out at its own size as soon as it is decoded, while the other is still decoding (on the
+ * browser's decoding threads): the two are usually the same size, so that copy is the one used;
+ * when it is not, the larger is read again, scaled, and its first copy is dropped.
+ */
+export async function readImagePair(before: Blob, after: Blob, options: ComputeOptions): Promise<ImagePair> {
+  const bandRowsAt = (width: number) => Math.max(1, Math.floor(options.bandPixels / width));
+  const settled = await Promise.allSettled(
+    [before, after].map(async (blob) => {
+      const image = await decodeImage(blob);
+      const own = image.direct ? image.pixels(image.size, bandRowsAt(image.size.width), options) : undefined;
+      // Awaited below, or dropped: handled from now on, so an abort meanwhile is not an unhandled rejection.
+      own?.catch(() => undefined);
+      return { image, own };
+    }),
+  );
+  const decoded = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  try {
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    const [first, second] = decoded as [(typeof decoded)[number], (typeof decoded)[number]];
+    const compared = commonSize(first.image.size, second.image.size);
+    const read = ({ image, own }: (typeof decoded)[number]) =>
+      own !== undefined && sameSize(image.size, compared) ? own : image.pixels(compared, bandRowsAt(compared.width), options);
+    const pixels = [await read(first), await read(second)] as const;
+    return { compared, sizes: [first.image.size, second.image.size], pixels };
+  } finally {
+    // A copy still running (dropped, or left by an error) ends before its frame closes.
+    await Promise.allSettled(decoded.flatMap(({ own }) => (own === undefined ? [] : [own])));
+    for (const { image } of decoded) image.close();
+  }
 }
