@@ -54,7 +54,7 @@ async function decodedBitmap(blob: Blob): Promise<DecodedImage> {
 
 /**
  * The first frame, decoded by WebCodecs, when this browser can and the frame needs no turning: its
- * pixels copy out as they are (no canvas to draw on and read back, half the work of the canvas way).
+ * pixels copy out as they are, with no canvas to draw them on and read them back from.
  */
 async function decodedFrame(blob: Blob): Promise<VideoFrame | undefined> {
   if (typeof ImageDecoder === 'undefined' || blob.type === '' || !(await ImageDecoder.isTypeSupported(blob.type))) return undefined;
