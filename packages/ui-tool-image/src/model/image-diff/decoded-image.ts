@@ -9,6 +9,13 @@ export interface DecodedImage {
   close(): void;
 }
 
+/**
+ * The types WebCodecs decodes here. Not JPEG or lossy WebP: their pixels come from YUV, and in
+ * Chromium ImageDecoder and createImageBitmap did not always agree on them (a few units apart, now
+ * and then); a PNG's pixels are exact either way.
+ */
+const LOSSLESS_TYPES: ReadonlySet<string> = new Set(['image/png']);
+
 const BITMAP_OPTIONS: ImageBitmapOptions = { colorSpaceConversion: 'none', premultiplyAlpha: 'none' };
 
 /** Stops between bands when asked to, and lets the page's thread do other work there. */
@@ -57,7 +64,7 @@ async function decodedBitmap(blob: Blob): Promise<DecodedImage> {
  * pixels copy out as they are, with no canvas to draw them on and read them back from.
  */
 async function decodedFrame(blob: Blob): Promise<VideoFrame | undefined> {
-  if (typeof ImageDecoder === 'undefined' || blob.type === '' || !(await ImageDecoder.isTypeSupported(blob.type))) return undefined;
+  if (typeof ImageDecoder === 'undefined' || !LOSSLESS_TYPES.has(blob.type) || !(await ImageDecoder.isTypeSupported(blob.type))) return undefined;
   const decoder = new ImageDecoder({ data: blob.stream(), type: blob.type, colorSpaceConversion: 'none' });
   try {
     const { image } = await decoder.decode({ frameIndex: 0 });
