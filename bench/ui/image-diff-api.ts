@@ -8,6 +8,27 @@ export interface ImageDiffSample {
   readonly pixelmatchChanged: number;
 }
 
+/** Where the worker's time goes: its steps one by one, in ms (image-diff-phases-worker.ts). */
+export interface DiffPhases {
+  /** Both images decoded and their RGBA pixels read out at the compared size (readImagePair). */
+  readonly decodeAndReadMs: number;
+  /** pixelmatch over the whole image (diffPixels' time less the grid's). */
+  readonly pixelmatchMs: number;
+  /** The mask read once into the coarse grid of changed cells (and the count). */
+  readonly gridMs: number;
+  /** The grid's clusters outlined. */
+  readonly regionsMs: number;
+  /** The mask made an ImageBitmap to transfer. */
+  readonly maskMs: number;
+}
+
+/** One breakdown sample: the phases, the worker's start (new Worker to its first message), and the whole round trip. */
+export interface PhasesSample extends DiffPhases {
+  readonly startMs: number;
+  /** Blobs posted to phases received: the steps plus the messages both ways. */
+  readonly roundTripMs: number;
+}
+
 export interface PageThreadRun {
   /** The path without a worker: the same steps on the page's thread, in bands. */
   readonly ms: number;
@@ -17,10 +38,12 @@ export interface PageThreadRun {
 }
 
 export interface ImageDiffBenchPage {
-  /** Fetches the two PNGs the driver serves and decodes them once for the floor. */
-  prepare(): Promise<{ readonly width: number; readonly height: number }>;
+  /** Fetches the two PNGs the driver serves and decodes them once for the floor (bitmap, canvas, getImageData). */
+  /** `samePixels`: the comparison's decoding gives the floor's pixels byte for byte. */
+  prepare(): Promise<{ readonly width: number; readonly height: number; readonly samePixels: boolean }>;
   sample(): Promise<ImageDiffSample>;
   pageThread(): Promise<PageThreadRun>;
+  phases(): Promise<PhasesSample>;
 }
 
 declare global {

@@ -3,7 +3,9 @@ import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 // pixelmatch is the UI package's dependency, not the root's: the floor borrows the very copy the worker bundles.
 import pixelmatch from '../../packages/ui-tool-image/node_modules/pixelmatch/index.js';
 import { diffImages } from '../../packages/ui-tool-image/src/components/comparison/diff-images';
-import type { ImageDiffBenchPage } from './image-diff-api';
+import { decodeImage } from '../../packages/ui-tool-image/src/model/image-diff/decoded-image';
+import type { DiffPhases, ImageDiffBenchPage } from './image-diff-api';
+import PhasesWorker from './image-diff-phases-worker?worker';
 
 let blobs: readonly [Blob, Blob] | undefined;
 let pixels: { readonly before: Uint8ClampedArray; readonly after: Uint8ClampedArray; readonly width: number; readonly height: number } | undefined;
@@ -18,6 +20,21 @@ async function decoded(blob: Blob): Promise<ImageData> {
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
+/** Whether the comparison's own decoding (WebCodecs where it can) gives the floor's pixels, byte for byte. */
+async function sameAsTheFloor(images: readonly Blob[], floor: readonly Uint8ClampedArray[]): Promise<boolean> {
+  const whole = { bandPixels: Number.POSITIVE_INFINITY };
+  const answers = await Promise.all(
+    images.map(async (blob, index) => {
+      const image = await decodeImage(blob);
+      const own = await image.pixels(image.size, Number.POSITIVE_INFINITY, whole);
+      image.close();
+      const expected = floor[index];
+      return expected?.length === own.length && own.every((value, at) => value === expected[at]);
+    }),
+  );
+  return answers.every(Boolean);
+}
+
 function loaded(): readonly [Blob, Blob] {
   if (blobs === undefined) throw new Error('prepare() first');
   return blobs;
@@ -30,7 +47,7 @@ const bench: ImageDiffBenchPage = {
     const [before, after] = await Promise.all(blobs.map(decoded));
     if (before === undefined || after === undefined) throw new Error('Two screenshots expected');
     pixels = { before: before.data, after: after.data, width: before.width, height: before.height };
-    return { width: before.width, height: before.height };
+    return { width: before.width, height: before.height, samePixels: await sameAsTheFloor(blobs, [before.data, after.data]) };
   },
   async sample() {
     const [before, after] = loaded();
@@ -60,6 +77,26 @@ const bench: ImageDiffBenchPage = {
     observer.disconnect();
     difference.mask.close();
     return { ms, changed: difference.changed, longestTaskMs };
+  },
+  async phases() {
+    const [before, after] = loaded();
+    const start = performance.now();
+    const worker = new PhasesWorker();
+    const answer = <T>() =>
+      new Promise<T>((resolve) => {
+        worker.onmessage = ({ data }: MessageEvent<T>) => {
+          resolve(data);
+        };
+      });
+    await answer<'ready'>();
+    const posted = performance.now();
+    const startMs = posted - start;
+    const phases = answer<DiffPhases>();
+    worker.postMessage({ before, after });
+    const result = await phases;
+    const roundTripMs = performance.now() - posted;
+    worker.terminate();
+    return { ...result, startMs, roundTripMs };
   },
 };
 

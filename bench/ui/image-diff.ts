@@ -8,7 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { twoScreenshots } from './image-diff-screenshots';
-import type { ImageDiffSample } from './image-diff-api';
+import type { ImageDiffSample, PhasesSample } from './image-diff-api';
 import { launchChromium, REPO_ROOT, startBenchServer } from './launch';
 
 const SAMPLES = 7;
@@ -46,6 +46,14 @@ try {
     samples.push(sample);
   }
   const pageThread = await page.evaluate(() => window.imageDiffBench?.pageThread());
+  const phaseSamples: PhasesSample[] = [];
+  for (let index = 0; index < SAMPLES; index += 1) {
+    const sample = await page.evaluate(() => window.imageDiffBench?.phases());
+    if (sample === undefined) throw new Error('The bench page did not answer.');
+    phaseSamples.push(sample);
+  }
+  const phaseNames = Object.keys(phaseSamples[0] ?? {}) as (keyof PhasesSample)[];
+  const phases = Object.fromEntries(phaseNames.map((name) => [name, median(phaseSamples.map((sample) => sample[name]))]));
 
   const workerMs = median(samples.map((sample) => sample.workerMs));
   const pixelmatchMs = median(samples.map((sample) => sample.pixelmatchMs));
@@ -58,9 +66,11 @@ try {
     samples: SAMPLES,
     definitions: {
       workerMs:
-        'diffImages with a worker factory, as the comparison view calls it: a new worker, both PNG Blobs posted, decoded (createImageBitmap), pixelmatch (includeAA false), regions, the mask as an ImageBitmap transferred back: median',
+        'diffImages with a worker factory, as the comparison view calls it: a new worker, both PNG Blobs posted, decoded (WebCodecs ImageDecoder, pixels copied out as RGBA; createImageBitmap and a canvas where it cannot), pixelmatch (includeAA false), regions, the mask as an ImageBitmap transferred back: median',
       pixelmatchMs:
         'pixelmatch alone on the page, same options, on the same two images decoded once before (RGBA): median, measured right after each worker sample',
+      phases:
+        "the worker's steps one by one in a bench worker of their own (decode and read the pixels, pixelmatch, the grid, the regions, the mask bitmap), its start (new Worker to its first message) and the round trip (blobs posted to the phases back): medians, measured after the other samples",
       pageThread: 'diffImages without a worker: the same steps on the page in bands of 200 000 pixels; its longest task (Long Tasks API, ≥ 50 ms)',
     },
     workerMs,
@@ -70,13 +80,14 @@ try {
     met: ratio <= TARGET_RATIO,
     sameCount: changed.size === 1,
     changedPixels: [...changed],
+    phases,
     pageThread,
     raw: samples,
   };
   console.log(JSON.stringify(results, null, 2));
   await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  if (!results.sameCount) process.exitCode = 1;
+  if (!results.sameCount || results.screenshots.samePixels !== true) process.exitCode = 1;
 } finally {
   await browser.close();
   await server.close();

@@ -11,6 +11,9 @@ const CELLS_PER_LONG_EDGE = 160;
 /** No cell smaller than this: a small image still gets boxes around features, not around single pixels. */
 const MIN_CELL = 4;
 
+/** The alpha byte's bits in an RGBA pixel read as one 32-bit word, whatever the platform's byte order. */
+const ALPHA_BITS = new Uint32Array(Uint8Array.of(0, 0, 0, 255).buffer)[0] ?? 0;
+
 /** The side of a grid cell for an image of this size. */
 export function regionCellSize(width: number, height: number): number {
   return Math.max(MIN_CELL, Math.ceil(Math.max(width, height) / CELLS_PER_LONG_EDGE));
@@ -43,11 +46,13 @@ export class ChangedCellGrid {
    */
   markChangedRows(mask: Uint8Array | Uint8ClampedArray, from: number, to: number): void {
     const { width, cell, columns, cells } = this;
+    // A pixel at a time as one 32-bit word, its alpha byte masked: a quarter of the reads of byte by byte.
+    const pixels = new Uint32Array(mask.buffer, mask.byteOffset, mask.length / 4);
     for (let y = from; y < to; y += 1) {
       const rowStart = y * width;
       const cellRow = Math.floor(y / cell) * columns;
       for (let x = 0; x < width; x += 1) {
-        if (mask[(rowStart + x) * 4 + 3] === 0) continue;
+        if (((pixels[rowStart + x] ?? 0) & ALPHA_BITS) === 0) continue;
         this.changed += 1;
         cells[cellRow + Math.floor(x / cell)] = 1;
       }

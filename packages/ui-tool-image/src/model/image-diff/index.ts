@@ -2,6 +2,7 @@
 // Not part of the `./model` entry: only the comparison view and the worker import it.
 export { ChangedCellGrid, regionCellSize, type PixelBox } from './changed-regions';
 export { changedPercent } from './changed-share';
-export { commonSize, computeImageDifference, type ComputeOptions, type ImageDifference, type PixelSize } from './image-difference';
+export { commonSize, readImagePair } from './decoded-image';
+export { computeImageDifference, type ComputeOptions, type ImageDifference, type PixelSize } from './image-difference';
 export type { DiffAnswer, DiffRequest } from './diff-protocol';
 export { diffPixels, type PixelDifference } from './pixel-diff';

@@ -81,6 +81,15 @@ describe('changed regions on a coarse grid', () => {
     expect(corner.boxes).toEqual([{ x: 0, y: 0, width: 20, height: 20 }]);
   });
 
+  it('only opaque mask pixels are changes: a transparent pixel with colour in it is not', () => {
+    const mask = maskOf(20, 10, [[3, 2]]);
+    mask.set([255, 0, 0, 0], (7 * 20 + 15) * 4);
+    const grid = new ChangedCellGrid(20, 10, 5);
+    grid.markChangedRows(mask, 0, 10);
+    expect(grid.changed).toBe(1);
+    expect(grid.regions()).toEqual([{ x: 0, y: 0, width: 5, height: 5 }]);
+  });
+
   it('a box at the edge is clipped to the image', () => {
     expect(regionsOf(25, 25, [[24, 24]], 10).boxes).toEqual([{ x: 20, y: 20, width: 5, height: 5 }]);
   });
