@@ -73,9 +73,11 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * 66.3 → 66.85 kB and ImageGallery alone 11.2 → 11.25 kB: issue 23 §3's images of messages in the Images view (the
  * collector's message images and places, the tiles told by their message and time, "Go to message", four labels in
  * both locales, which every entry carries) and §2's double tap counted from the second touch: measured 66.82 and 11.22 kB.
+ * 66.85 → 66.9 kB: the lightbox hands its actions slot the image's place in its call (`callImageIndex`), not in the
+ * session's sequence (a verdict from the Images view targeted the wrong image): measured 66.85 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 66_850 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 66_900 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

@@ -4,9 +4,11 @@ import {
   readAgentLog,
   SessionReplay,
   type AgentLog,
+  type ImageActionsOwnerProps,
   type LoadImage,
   type ParsedSessionLog,
   type ReplayView,
+  type ToolCardPlugin,
 } from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
@@ -188,6 +190,39 @@ export const GoToMessage: Story = {
     await expect(canvas.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(document.activeElement?.querySelector('.tc-message--user')).not.toBeNull());
     await expect(document.activeElement).toHaveTextContent('The sign-in button looks cut off here. Why?');
+  },
+};
+
+/** An app's control in the lightbox (a verdict's place): it says which call's image, and which of that call's images, it was given. */
+function ImageTarget({ callId, index }: ImageActionsOwnerProps): ReactNode {
+  return <output className="story-image-target">{callId === undefined ? 'no call' : `${callId} #${String(index)}`}</output>;
+}
+
+const IMAGE_TARGET: readonly ToolCardPlugin[] = [(registry) => registry.register('lightbox.image.actions', { owner: 'story', component: ImageTarget })];
+
+function imageTarget(): string | null | undefined {
+  return document.body.querySelector('dialog .story-image-target')?.textContent;
+}
+
+/**
+ * The lightbox's app controls get the shown image's call and its place among that call's images
+ * (what a verdict targets), not its place in the session's sequence; a message's image, no call.
+ */
+export const AppControlsInTheLightbox: Story = {
+  // It ends on the tiles Images Of A Session captures.
+  tags: ['!screenshot'],
+  parameters: { toolcard: { loadImage: loadRecordedAttachment, plugins: IMAGE_TARGET } satisfies ToolcardParameters },
+  render: () => <Replay initialView="images" />,
+  play: async ({ canvasElement, step }) => {
+    await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(4));
+    await step('the third tile: call-3, its first image', async () => {
+      await userEvent.click(within(tileAt(canvasElement, 2)).getByRole('button', { name: 'portrait.jpg' }));
+      await page.findByRole('dialog');
+      await waitFor(() => expect(imageTarget()).toBe('call-3 #0'));
+      await userEvent.keyboard('{ArrowRight}');
+      await waitFor(() => expect(imageTarget()).toBe('call-4 #0'));
+      await userEvent.keyboard('{Escape}');
+    });
   },
 };
 

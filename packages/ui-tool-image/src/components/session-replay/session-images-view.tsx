@@ -90,6 +90,7 @@ export function SessionImagesView({ images, open, onOpenChange, onGoTo, sessionS
           loadImage={loadImage}
           returnFocusTo={opener}
           callId={shown.kind === 'call' ? shown.node.callId : undefined}
+          callImageIndex={shown.kind === 'call' ? shown.indexInCall : undefined}
         />
       )}
     </div>
