@@ -70,15 +70,20 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * react-zoom-pan-pinch 4.2.0 13.7 kB, @use-gesture/react 10.3.1 8.1 kB, @panzoom/panzoom 4.6.2 3.6 kB (package README).
  * The three together, measured in one run: 66.28 kB, ImageGallery alone 11.18 kB (the labels of all three) and
  * styles.css 4.93 kB.
+ * 66.3 → 66.85 kB and ImageGallery alone 11.2 → 11.25 kB: issue 23 §3's images of messages in the Images view (the
+ * collector's message images and places, the tiles told by their message and time, "Go to message", four labels in
+ * both locales, which every entry carries) and §2's double tap counted from the second touch: measured 66.82 and 11.22 kB.
+ * 66.85 → 66.9 kB: the lightbox hands its actions slot the image's place in its call (`callImageIndex`), not in the
+ * session's sequence (a verdict from the Images view targeted the wrong image): measured 66.85 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 66_300 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 66_900 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
-  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_200 },
+  { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
   { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 24_030 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];

@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { imageResultContent, sessionLog, STORY_CWD, toolCall, toolResult, userMessage } from '../support/session-log';
 import type { ToolcardParameters } from '../support/toolcard-parameters';
+import { expectInBounds, percentOf, shownImage, stageOf, zoomLevelOf } from './lightbox-queries';
 import { FIVE_IMAGE_CARD_IMAGES, FIVE_IMAGES, loadGeneratedImage } from './generated-images';
 import { storyKeyboard } from './keyboard';
 import type { ThemeParameters } from '../support/theme';
@@ -111,12 +112,6 @@ function counterOf(dialog: HTMLElement): HTMLElement {
   const counter = dialog.querySelector<HTMLElement>('.tc-lightbox__counter');
   if (counter === null) throw new Error('The lightbox has no counter');
   return counter;
-}
-
-function zoomLevelOf(dialog: HTMLElement): HTMLElement {
-  const level = dialog.querySelector<HTMLElement>('.tc-lightbox__zoom-level');
-  if (level === null) throw new Error('The lightbox shows no zoom level');
-  return level;
 }
 
 async function expectFocusInside(dialog: HTMLElement): Promise<void> {
@@ -357,24 +352,6 @@ export const StillLoading: Story = {
   },
 };
 
-/** The percent the toolbar shows, as a number. */
-function percentOf(dialog: HTMLElement): number {
-  return Number.parseInt(zoomLevelOf(dialog).textContent, 10);
-}
-
-/** The stage's image (the filmstrip's tiles have the same names). */
-async function shownImage(dialog: HTMLElement, name: string): Promise<HTMLImageElement> {
-  const image = await within(stageOf(dialog)).findByRole<HTMLImageElement>('img', { name }, { timeout: 5000 });
-  await waitFor(() => expect(image.complete && image.naturalWidth > 0).toBe(true));
-  return image;
-}
-
-function stageOf(dialog: HTMLElement): HTMLElement {
-  const stage = dialog.querySelector<HTMLElement>('.tc-lightbox__stage');
-  if (stage === null) throw new Error('The lightbox has no stage');
-  return stage;
-}
-
 function pointer(target: Element, type: string, x: number, y: number, init: PointerEventInit = {}): void {
   target.dispatchEvent(
     new PointerEvent(type, {
@@ -391,19 +368,6 @@ function pointer(target: Element, type: string, x: number, y: number, init: Poin
       ...init,
     }),
   );
-}
-
-/** Along each axis the image covers the stage, or is centred on it. */
-async function expectInBounds(image: HTMLElement, stage: HTMLElement): Promise<void> {
-  const i = image.getBoundingClientRect();
-  const s = stage.getBoundingClientRect();
-  for (const [start, end, from, to] of [
-    [i.left, i.right, s.left, s.right],
-    [i.top, i.bottom, s.top, s.bottom],
-  ] as const) {
-    if (end - start <= to - from + 0.5) await expect(Math.abs(start - from - (to - end))).toBeLessThan(1);
-    else await expect(start <= from + 0.5 && end >= to - 0.5).toBe(true);
-  }
 }
 
 /** Wheel (a trackpad pinch is ctrl+wheel) and + - 0 zoom around the pointer; the level is shown and, once it settles, announced. */

@@ -1,7 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { AttachmentNotAvailableError, SessionReplay, type LoadImage, type ParsedSessionLog, type ReplayView } from '@toolcard/ui-tool-image';
+import {
+  AttachmentNotAvailableError,
+  readAgentLog,
+  SessionReplay,
+  type AgentLog,
+  type ImageActionsOwnerProps,
+  type LoadImage,
+  type ParsedSessionLog,
+  type ReplayView,
+  type ToolCardPlugin,
+} from '@toolcard/ui-tool-image';
 import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { agentLogText } from '../agents/agent-log-files';
 import { loadRecordedAttachment } from '../support/attachment-store';
 import { recordedLog } from '../support/recorded-logs';
 import { repeatLog } from '../support/repeat-log';
@@ -29,11 +40,11 @@ const SEVERAL_IMAGES = recordedLog('sessions/07-several-images');
 /** The lightbox is portalled into document.body, outside the story's canvas. */
 const page = within(document.body);
 
-function Replay({ initialView = 'calls' }: { readonly initialView?: ReplayView }): ReactNode {
+function Replay({ initialView = 'calls', log = SEVERAL_IMAGES }: { readonly initialView?: ReplayView; readonly log?: ParsedSessionLog | AgentLog }): ReactNode {
   const [view, setView] = useState<ReplayView>(initialView);
   return (
     <div style={{ maxWidth: '1100px' }}>
-      <SessionReplay log={SEVERAL_IMAGES} view={view} onViewChange={setView} />
+      <SessionReplay log={log} view={view} onViewChange={setView} />
     </div>
   );
 }
@@ -122,6 +133,96 @@ export const GoToCall: Story = {
     });
     await waitFor(() => expect(row).toHaveFocus());
     await expect(row).toHaveAttribute('aria-expanded', 'true');
+  },
+};
+
+/**
+ * A Claude Code session in which the agent reads a PNG, then the user pastes a screenshot a minute
+ * later: the two generated sessions one after the other (the second's ids and times moved on, so
+ * they stay apart). Claude Code writes times: the message's tile tells when.
+ */
+const READ_THEN_PASTED = readAgentLog(
+  agentLogText('claude-code-read-png.jsonl') +
+    agentLogText('claude-code-pasted-image.jsonl')
+      .replaceAll('00000000-0000-4000-8000-0000000000', '00000000-0000-4000-8000-0000000001')
+      .replaceAll('T12:00:', 'T12:01:'),
+);
+
+/** A message's images are in the Images view too, in log order, told by the message and its time, and in the lightbox's sequence. */
+export const ImagesOfMessages: Story = {
+  render: () => <Replay log={READ_THEN_PASTED} />,
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await step('the call’s image, then the pasted screenshot, each told by where it comes from', async () => {
+      await userEvent.click(canvas.getByRole('tab', { name: 'Images' }));
+      await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(2));
+      await expect(canvas.getByRole('feed', { name: 'Every image of the session, 2 in all' })).toBeVisible();
+      await expect(tilesOf(canvasElement).map((tile) => tile.querySelector('figcaption')?.textContent)).toEqual([
+        'Read screenshots/login-screen.png',
+        'User message +1:00',
+      ]);
+      await expect(canvas.getByRole('button', { name: 'Go to call Read screenshots/login-screen.png' })).toBeVisible();
+      await expect(canvas.getByRole('button', { name: 'Go to message User message +1:00' })).toBeVisible();
+      await expect(canvas.queryByRole('button', { name: /^Go to call User message/ })).toBeNull();
+      await waitFor(() => expect(canvasElement.querySelectorAll('.tc-images__tile img')).toHaveLength(2));
+    });
+    await step('the pasted screenshot opens the lightbox over both: 2 / 2, ← to the call’s', async () => {
+      await userEvent.click(within(tileAt(canvasElement, 1)).getByRole('button', { name: 'Image' }));
+      const dialog = await page.findByRole('dialog');
+      await expect(within(dialog).getByText('2 / 2')).toBeVisible();
+      await userEvent.keyboard('{ArrowLeft}');
+      await waitFor(() => expect(within(dialog).getByText('1 / 2')).toBeVisible());
+      await userEvent.keyboard('{ArrowRight}');
+      await waitFor(() => expect(within(dialog).getByText('2 / 2')).toBeVisible());
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(page.queryByRole('dialog')).toBeNull());
+    });
+  },
+};
+
+/** "Go to message" on a message's tile: the Calls tab again, the message's row scrolled to and focused. */
+export const GoToMessage: Story = {
+  render: () => <Replay log={READ_THEN_PASTED} initialView="images" />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(2));
+    await userEvent.click(canvas.getByRole('button', { name: 'Go to message User message +1:00' }));
+    await expect(canvas.getByRole('tab', { name: 'Calls' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(document.activeElement?.querySelector('.tc-message--user')).not.toBeNull());
+    await expect(document.activeElement).toHaveTextContent('The sign-in button looks cut off here. Why?');
+  },
+};
+
+/** An app's control in the lightbox (a verdict's place): it says which call's image, and which of that call's images, it was given. */
+function ImageTarget({ callId, index }: ImageActionsOwnerProps): ReactNode {
+  return <output className="story-image-target">{callId === undefined ? 'no call' : `${callId} #${String(index)}`}</output>;
+}
+
+const IMAGE_TARGET: readonly ToolCardPlugin[] = [(registry) => registry.register('lightbox.image.actions', { owner: 'story', component: ImageTarget })];
+
+function imageTarget(): string | null | undefined {
+  return document.body.querySelector('dialog .story-image-target')?.textContent;
+}
+
+/**
+ * The lightbox's app controls get the shown image's call and its place among that call's images
+ * (what a verdict targets), not its place in the session's sequence; a message's image, no call.
+ */
+export const AppControlsInTheLightbox: Story = {
+  // It ends on the tiles Images Of A Session captures.
+  tags: ['!screenshot'],
+  parameters: { toolcard: { loadImage: loadRecordedAttachment, plugins: IMAGE_TARGET } satisfies ToolcardParameters },
+  render: () => <Replay initialView="images" />,
+  play: async ({ canvasElement, step }) => {
+    await waitFor(() => expect(tilesOf(canvasElement)).toHaveLength(4));
+    await step('the third tile: call-3, its first image', async () => {
+      await userEvent.click(within(tileAt(canvasElement, 2)).getByRole('button', { name: 'portrait.jpg' }));
+      await page.findByRole('dialog');
+      await waitFor(() => expect(imageTarget()).toBe('call-3 #0'));
+      await userEvent.keyboard('{ArrowRight}');
+      await waitFor(() => expect(imageTarget()).toBe('call-4 #0'));
+      await userEvent.keyboard('{Escape}');
+    });
   },
 };
 

@@ -43,6 +43,11 @@ export interface ImageLightboxProps {
   readonly returnFocusTo?: HTMLElement | null;
   /** The call whose images these are, handed to the app's controls in `lightbox.image.actions`. */
   readonly callId?: string | undefined;
+  /**
+   * The shown image's place among call `callId`'s images, handed with it, when `images` are not that
+   * call's alone (a session's, across calls); the shown `index` by default.
+   */
+  readonly callImageIndex?: number | undefined;
   /** Where the dialog is portalled; `document.body` by default. */
   readonly container?: Element | null;
 }
@@ -63,7 +68,17 @@ interface LightboxDialogProps extends ImageLightboxProps {
   readonly image: ImageCardImage;
 }
 
-function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, returnFocusTo, callId, image: shownImage }: LightboxDialogProps): ReactNode {
+function LightboxDialog({
+  images,
+  index,
+  onIndexChange,
+  onClose,
+  loadImage,
+  returnFocusTo,
+  callId,
+  callImageIndex,
+  image: shownImage,
+}: LightboxDialogProps): ReactNode {
   const { attachment } = shownImage;
   const labels = useLabels();
   const titleId = useId();
@@ -76,7 +91,10 @@ function LightboxDialog({ images, index, onIndexChange, onClose, loadImage, retu
   // The neighbours load too, so ←/→ find them ready; a step keeps every load still needed.
   const image = useAttachmentImageWithNeighbours(attachment, neighboursOf(images, index), loadImage);
 
-  const actionsProps = useMemo<ImageActionsOwnerProps>(() => ({ image: shownImage, callId, index }), [shownImage, callId, index]);
+  const actionsProps = useMemo<ImageActionsOwnerProps>(
+    () => ({ image: shownImage, callId, index: callImageIndex ?? index }),
+    [shownImage, callId, callImageIndex, index],
+  );
 
   const count = images.length;
   const fileName = imageFileName(attachment);

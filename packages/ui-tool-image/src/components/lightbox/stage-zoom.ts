@@ -30,7 +30,10 @@ export interface ZoomLevel {
 
 /** A drag shorter than this is still a click (it may close the lightbox on the backdrop). */
 const CLICK_SLOP = 4;
-/** Two taps this close in time and place are a double tap. */
+/**
+ * Two taps this close in time and place are a double tap: the time from the first finger's lift to
+ * the second's touch, as phones count it (the second tap's own length does not count).
+ */
 const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_SLOP = 24;
 /** How far an arrow key pans. */
@@ -67,6 +70,8 @@ export class StageZoom {
   private gesture: Gesture | undefined;
   private dragged = false;
   private lastTap: { readonly time: number; readonly at: Point } | undefined;
+  /** When the first finger of the gesture on the glass touched it. */
+  private pressedAt = 0;
   private lastPointerType = '';
   private zoomChanges = 0;
   private level: ZoomLevel = { percent: 100, fitted: true, actual: false, zoomed: false, canZoomIn: true, zoomChanges: 0 };
@@ -237,7 +242,10 @@ export class StageZoom {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const at = this.stagePoint(event);
     this.pointers.set(event.pointerId, at);
-    if (this.pointers.size === 1) this.dragged = false;
+    if (this.pointers.size === 1) {
+      this.dragged = false;
+      this.pressedAt = performance.now();
+    }
     this.startGesture();
     // Captured only for a gesture that moves the image: at the fit, a press stays a click (the backdrop's).
     if (this.level.zoomed || this.pointers.size > 1) {
@@ -293,12 +301,11 @@ export class StageZoom {
 
   private tapped(at: Point): void {
     const { lastTap } = this;
-    const now = performance.now();
-    if (lastTap !== undefined && now - lastTap.time < DOUBLE_TAP_MS && distanceBetween(lastTap.at, at) < DOUBLE_TAP_SLOP) {
+    if (lastTap !== undefined && this.pressedAt - lastTap.time < DOUBLE_TAP_MS && distanceBetween(lastTap.at, at) < DOUBLE_TAP_SLOP) {
       this.lastTap = undefined;
       this.toggleZoomAt(at);
     } else {
-      this.lastTap = { time: now, at };
+      this.lastTap = { time: performance.now(), at };
     }
   }
 

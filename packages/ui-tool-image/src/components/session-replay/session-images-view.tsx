@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { formatLabel, useLabels } from '../../labels';
-import type { SessionImages } from '../../model/replay/session-images';
+import type { SessionImage, SessionImages } from '../../model/replay/session-images';
 import { ImageLightbox } from '../lightbox';
 import { useToolCardSettings } from '../tool-card-settings';
 import { SessionImageTile } from './session-image-tile';
@@ -21,7 +21,10 @@ export interface SessionImagesViewProps {
   /** The place in `images.images` of the image open in the lightbox; `null`: none. */
   readonly open: number | null;
   readonly onOpenChange: (position: number | null) => void;
-  readonly onGoToCall: (callId: string) => void;
+  /** To the row of the call or message that holds `image`. */
+  readonly onGoTo: (image: SessionImage) => void;
+  /** When the session started (epoch ms), where its log says. */
+  readonly sessionStart: number | undefined;
 }
 
 function columnsFor(width: number): number {
@@ -29,11 +32,12 @@ function columnsFor(width: number): number {
 }
 
 /**
- * Every image of a session in the order its rows show them, as rows of tiles that are mounted
- * only near the viewport (the replay's own virtual list: one item per row of tiles). A tile opens
- * the lightbox over the whole sequence, so ←/→ cross from one call's images to the next.
+ * Every image of a session in the order its rows show them — its calls' and its messages' — as rows
+ * of tiles that are mounted only near the viewport (the replay's own virtual list: one item per row
+ * of tiles). A tile opens the lightbox over the whole sequence, so ←/→ cross from one call's or
+ * message's images to the next.
  */
-export function SessionImagesView({ images, open, onOpenChange, onGoToCall }: SessionImagesViewProps): ReactNode {
+export function SessionImagesView({ images, open, onOpenChange, onGoTo, sessionStart }: SessionImagesViewProps): ReactNode {
   const labels = useLabels();
   const { loadImage } = useToolCardSettings();
   const grid = useRef<HTMLDivElement>(null);
@@ -53,11 +57,11 @@ export function SessionImagesView({ images, open, onOpenChange, onGoToCall }: Se
       <div className="tc-images__row" style={{ gap: GAP }}>
         {all.slice(row * columns, (row + 1) * columns).map((image, column) => {
           const position = row * columns + column;
-          return <SessionImageTile key={position} image={image} position={position} cell={CELL} onOpen={openAt} onGoToCall={onGoToCall} />;
+          return <SessionImageTile key={position} image={image} position={position} cell={CELL} sessionStart={sessionStart} onOpen={openAt} onGoTo={onGoTo} />;
         })}
       </div>
     ),
-    [all, columns, openAt, onGoToCall],
+    [all, columns, openAt, onGoTo, sessionStart],
   );
   const keyOf = useCallback((row: number) => String(row), []);
   const shown = open === null ? undefined : all[open];
@@ -85,7 +89,8 @@ export function SessionImagesView({ images, open, onOpenChange, onGoToCall }: Se
           }}
           loadImage={loadImage}
           returnFocusTo={opener}
-          callId={shown.node.callId}
+          callId={shown.kind === 'call' ? shown.node.callId : undefined}
+          callImageIndex={shown.kind === 'call' ? shown.indexInCall : undefined}
         />
       )}
     </div>

@@ -23,7 +23,7 @@ import { OpenImageContext, type OpenImage, type OpenImageState } from '../galler
 import { useElementHeight } from './use-element-height';
 import { NO_FILTER, ReplaySearchIndex, type ReplayFilter } from '../../model/replay/replay-search';
 import { VirtualReplayList, type ReplayListHandle } from './virtual-replay-list';
-import { SessionImageCollector } from '../../model/replay/session-images';
+import { placeOfImage, SessionImageCollector, type SessionImage, type SessionImagePlace } from '../../model/replay/session-images';
 import { callImages } from '../row/call-images';
 import { ReplayViewTabs, type ReplayView } from './replay-view-tabs';
 import { SessionImagesView } from './session-images-view';
@@ -254,10 +254,32 @@ export function SessionReplay({
     pendingCall.current = { callId, shown: false };
     setView('calls');
   });
-  const openPosition = sessionImages === null || image === null ? -1 : sessionImages.positionOf(image.callId, image.index);
+  // A message's image open in the Images view: the replay's own (an `OpenImage` names calls only); a call's image open wins.
+  const [messageImage, setMessageImage] = useState<SessionImagePlace | null>(null);
+  const openPlace: SessionImagePlace | null = image === null ? messageImage : { kind: 'call', callId: image.callId, index: image.index };
+  const openPosition = sessionImages === null || openPlace === null ? -1 : sessionImages.positionOf(openPlace);
   const openImageAt = useLatestCallback((position: number | null): void => {
     const shown = position === null ? undefined : sessionImages?.images[position];
+    if (shown?.kind === 'message') {
+      setMessageImage(placeOfImage(shown));
+      if (image !== null) openImageState.setOpen(null);
+      return;
+    }
+    setMessageImage(null);
     openImageState.setOpen(shown === undefined ? null : { callId: shown.node.callId, index: shown.indexInCall });
+  });
+  const goToMessage = (key: string): void => {
+    const index = items.findIndex((item) => item.kind === 'message' && item.key === key);
+    if (index === -1) return;
+    setMessageImage(null);
+    setView('calls');
+    pendingItem.current = index;
+    // Hidden by the tool or state filter (they show calls only): shown again, as a problem's line is.
+    if (visible !== null && !visible.includes(index)) setFilter({ ...filter, tool: null, states: [] });
+  };
+  const goToImageSource = useLatestCallback((shown: SessionImage): void => {
+    if (shown.kind === 'call') goToCall(shown.node.callId);
+    else goToMessage(shown.message.key);
   });
 
   const jumpToLine = (line: number): void => {
@@ -348,7 +370,13 @@ export function SessionReplay({
                   handle={list}
                 />
               ) : (
-                <SessionImagesView images={sessionImages} open={openPosition === -1 ? null : openPosition} onOpenChange={openImageAt} onGoToCall={goToCall} />
+                <SessionImagesView
+                  images={sessionImages}
+                  open={openPosition === -1 ? null : openPosition}
+                  onOpenChange={openImageAt}
+                  onGoTo={goToImageSource}
+                  sessionStart={sessionStart}
+                />
               )}
             </div>
           </section>

@@ -2,19 +2,38 @@ import type { ImageCardImage } from '../card/image-card';
 import type { ToolCallNode } from '../call-tree';
 import type { ConversationItem } from '../conversation';
 
-/** One image of a session: an image its call's result returned, and where it sits among that call's images. */
-export interface SessionImage extends ImageCardImage {
+/** A message of a replay (a user pasting a screenshot, an API message array's image parts). */
+export type MessageItem = Extract<ConversationItem, { readonly kind: 'message' }>;
+
+/** An image a call's result returned, and where it sits among that call's images. */
+export interface CallSessionImage extends ImageCardImage {
+  readonly kind: 'call';
   /** The call (top-level or nested) whose result holds the image. */
   readonly node: ToolCallNode;
   /** The image's place among its call's images, from 0: an `OpenImage`'s `index`. */
   readonly indexInCall: number;
 }
 
+/** An image a message holds, and where it sits among that message's images. */
+export interface MessageSessionImage extends ImageCardImage {
+  readonly kind: 'message';
+  readonly message: MessageItem;
+  /** The image's place among its message's images, from 0. */
+  readonly indexInMessage: number;
+}
+
+/** One image of a session: a call's or a message's. */
+export type SessionImage = CallSessionImage | MessageSessionImage;
+
+/** Which image of a session, by what holds it: a call (by call id) or a message (by its key). */
+export type SessionImagePlace =
+  { readonly kind: 'call'; readonly callId: string; readonly index: number } | { readonly kind: 'message'; readonly key: string; readonly index: number };
+
 /** Every image of a session in the order the replay's rows show them. */
 export interface SessionImages {
   readonly images: readonly SessionImage[];
-  /** The place in `images` of image `indexInCall` of call `callId`; -1 when the session holds no such image. */
-  readonly positionOf: (callId: string, indexInCall: number) => number;
+  /** The place in `images` of the image at `place`; -1 when the session holds no such image. */
+  readonly positionOf: (place: SessionImagePlace) => number;
 }
 
 /** A call's images, in order (the UI's `callImages`: the model does not decide which result blocks are images). */
@@ -25,12 +44,13 @@ const NO_SESSION_IMAGES: readonly SessionImage[] = [];
 /**
  * Collects the images of a replay's items as the replay grows. The replay keeps every item it did
  * not change as the same object, so a collect walks the items comparing identities only and
- * gathers images again from the first changed item on; each call's images are kept per node, so a
- * call that did not change keeps its `SessionImage` objects. Appending to a log costs the appended
- * calls' images plus a walk as long as the one the replay builder makes copying its items.
+ * gathers images again from the first changed item on; each call's images are kept per node and each
+ * message's per message, so an item that did not change keeps its `SessionImage` objects. Appending
+ * to a log costs the appended items' images plus a walk as long as the one the replay builder makes copying its items.
  */
 export class SessionImageCollector {
   private readonly ofNode = new WeakMap<ToolCallNode, readonly SessionImage[]>();
+  private readonly ofMessage = new WeakMap<MessageItem, readonly SessionImage[]>();
   private items: readonly ConversationItem[] = [];
   /** Where each item's images begin in `last.images`, one entry per item of `items`. */
   private starts: number[] = [];
@@ -49,6 +69,7 @@ export class SessionImageCollector {
       starts.push(images.length);
       const item = items[index];
       if (item?.kind === 'call') images.push(...this.imagesOfTree(item.node));
+      else if (item?.kind === 'message') images.push(...this.imagesOfMessage(item));
     }
     this.items = items;
     this.starts = starts;
@@ -62,9 +83,21 @@ export class SessionImageCollector {
   private imagesOfTree(node: ToolCallNode): readonly SessionImage[] {
     let images = this.ofNode.get(node);
     if (images === undefined) {
-      const own = this.imagesOf(node).map((image, indexInCall) => ({ ...image, node, indexInCall }));
+      const own = this.imagesOf(node).map((image, indexInCall): SessionImage => ({ ...image, kind: 'call', node, indexInCall }));
       images = node.children.length === 0 ? own : [...own, ...node.children.flatMap((child) => this.imagesOfTree(child))];
       this.ofNode.set(node, images);
+    }
+    return images;
+  }
+
+  /** A message's images, its runs of images in block order. */
+  private imagesOfMessage(message: MessageItem): readonly SessionImage[] {
+    let images = this.ofMessage.get(message);
+    if (images === undefined) {
+      images = message.parts
+        .flatMap((part) => (part.kind === 'images' ? part.images : []))
+        .map((image, indexInMessage): SessionImage => ({ ...image, kind: 'message', message, indexInMessage }));
+      this.ofMessage.set(message, images);
     }
     return images;
   }
@@ -77,20 +110,37 @@ function firstDifference(previous: readonly ConversationItem[], next: readonly C
   return common;
 }
 
+/** What holds an image, as `positionOf` finds its first image. */
+function holderKey(place: SessionImagePlace): string {
+  return place.kind === 'call' ? `call:${place.callId}` : `message:${place.key}`;
+}
+
+/** Where `image` is, by what holds it. */
+export function placeOfImage(image: SessionImage): SessionImagePlace {
+  return image.kind === 'call'
+    ? { kind: 'call', callId: image.node.callId, index: image.indexInCall }
+    : { kind: 'message', key: image.message.key, index: image.indexInMessage };
+}
+
 function sessionImages(images: readonly SessionImage[]): SessionImages {
   // Built on first use: only an open lightbox asks, and a growing session makes many snapshots.
-  let firstOfCall: Map<string, number> | null = null;
+  let firstOfHolder: Map<string, number> | null = null;
   return {
     images,
-    positionOf: (callId, indexInCall) => {
-      if (firstOfCall === null) {
-        firstOfCall = new Map();
-        for (const [position, image] of images.entries()) if (!firstOfCall.has(image.node.callId)) firstOfCall.set(image.node.callId, position);
+    positionOf: (place) => {
+      if (firstOfHolder === null) {
+        firstOfHolder = new Map();
+        for (const [position, image] of images.entries()) {
+          const key = holderKey(placeOfImage(image));
+          if (!firstOfHolder.has(key)) firstOfHolder.set(key, position);
+        }
       }
-      const first = firstOfCall.get(callId);
-      if (first === undefined) return -1;
-      const position = first + indexInCall;
-      return images[position]?.node.callId === callId && indexInCall >= 0 ? position : -1;
+      const key = holderKey(place);
+      const first = firstOfHolder.get(key);
+      if (first === undefined || place.index < 0) return -1;
+      const position = first + place.index;
+      const found = images[position];
+      return found !== undefined && holderKey(placeOfImage(found)) === key ? position : -1;
     },
   };
 }

@@ -3,7 +3,7 @@ import { callImages } from '../../../src/components/row/call-images';
 import { parseSessionLog, SessionLogReader } from '../../../src/model';
 import type { ConversationItem } from '../../../src/model/conversation';
 import { ReplayBuilder } from '../../../src/model/replay/replay-builder';
-import { SessionImageCollector, type SessionImage } from '../../../src/model/replay/session-images';
+import { placeOfImage, SessionImageCollector, type SessionImage } from '../../../src/model/replay/session-images';
 import { dispatchEvents, headerLine, RED_PNG_REF, toolCallEvent, toolResultEvent } from '../builders';
 
 const line = (event: unknown): string => `${JSON.stringify(event)}\n`;
@@ -11,6 +11,18 @@ const say = (text: string) => ({ type: 'assistant/message', data: { message: { r
 
 /** An image block named `name` (the name tells the images apart). */
 const image = (name: string) => ({ type: 'image', attachment: { ...RED_PNG_REF, name } });
+
+/** A user message: its text, then images named `names` (a pasted screenshot). */
+const paste = (text: string, names: readonly string[]) => ({
+  type: 'user/message',
+  data: { content: [{ type: 'text', text }, ...names.map(image)], source: { kind: 'user' }, role: 'user' },
+});
+
+/** An assistant message with images, a text between them (two runs of images). */
+const showImages = (first: string, second: string) => ({
+  type: 'assistant/message',
+  data: { message: { role: 'assistant', content: [image(first), { type: 'text', text: 'and' }, image(second)] } },
+});
 
 /** A read_image call `id` whose result returns `names` as images (none: a text result). */
 function readLines(id: string, names: readonly string[]): string {
@@ -24,8 +36,15 @@ function nestedLines(id: string, sub: string, name: string, own: string): string
   return line(toolCallEvent(id, 'run_code', JSON.stringify({ code: 'x' }))) + line(start) + line(done) + line(toolResultEvent(id, [image(own)]));
 }
 
+/** `<call id>:<index>:<name>` for a call's image, `<role> message:<index>:<name>` for a message's. */
 const names = (images: readonly SessionImage[]): string[] =>
-  images.map((each) => `${each.node.callId}:${String(each.indexInCall)}:${each.attachment.name ?? ''}`);
+  images.map((each) =>
+    each.kind === 'call'
+      ? `${each.node.callId}:${String(each.indexInCall)}:${each.attachment.name ?? ''}`
+      : `${each.message.role} message:${String(each.indexInMessage)}:${each.attachment.name ?? ''}`,
+  );
+
+const callPlace = (callId: string, index: number) => ({ kind: 'call', callId, index }) as const;
 
 function itemsOf(text: string): readonly ConversationItem[] {
   return new ReplayBuilder().replayOf(parseSessionLog(text)).items;
@@ -42,7 +61,7 @@ const SESSION =
   readLines('c4', ['d.png']);
 
 describe('SessionImageCollector: every image of a session, in the order the rows show them', () => {
-  it('lists each call’s images in order, a call’s own before its nested calls’, and skips messages and calls without images', () => {
+  it('lists each call’s images in order, a call’s own before its nested calls’, and skips the messages and calls without images', () => {
     const { images } = new SessionImageCollector(callImages).collect(itemsOf(SESSION));
     expect(names(images)).toEqual(['c1:0:a.png', 'c1:1:b.png', 'c3:0:own.png', 'c3-sub:0:nested.png', 'c4:0:d.png']);
     expect(images[0]?.attachment).toEqual({ ...RED_PNG_REF, name: 'a.png' });
@@ -50,19 +69,80 @@ describe('SessionImageCollector: every image of a session, in the order the rows
 
   it('finds an image’s place from its call and its index in the call; -1 for anything the session does not hold', () => {
     const collected = new SessionImageCollector(callImages).collect(itemsOf(SESSION));
-    expect(collected.positionOf('c1', 1)).toBe(1);
-    expect(collected.positionOf('c3-sub', 0)).toBe(3);
-    expect(collected.positionOf('c4', 0)).toBe(4);
-    expect(collected.positionOf('c1', 2)).toBe(-1);
-    expect(collected.positionOf('c1', -1)).toBe(-1);
-    expect(collected.positionOf('c2', 0)).toBe(-1);
-    expect(collected.positionOf('nope', 0)).toBe(-1);
+    expect(collected.positionOf(callPlace('c1', 1))).toBe(1);
+    expect(collected.positionOf(callPlace('c3-sub', 0))).toBe(3);
+    expect(collected.positionOf(callPlace('c4', 0))).toBe(4);
+    expect(collected.positionOf(callPlace('c1', 2))).toBe(-1);
+    expect(collected.positionOf(callPlace('c1', -1))).toBe(-1);
+    expect(collected.positionOf(callPlace('c2', 0))).toBe(-1);
+    expect(collected.positionOf(callPlace('nope', 0))).toBe(-1);
   });
 
   it('gives an empty list for a session without images', () => {
     const collected = new SessionImageCollector(callImages).collect(itemsOf(headerLine() + '\n' + line(say('hi')) + readLines('c1', [])));
     expect(collected.images).toEqual([]);
-    expect(collected.positionOf('c1', 0)).toBe(-1);
+    expect(collected.positionOf(callPlace('c1', 0))).toBe(-1);
+  });
+});
+
+/** Messages with images between calls with images: two pasted screenshots, then a call, then an assistant's two images. */
+const WITH_MESSAGES =
+  headerLine() +
+  '\n' +
+  line(paste('what is wrong here?', ['pasted.png', 'pasted-2.png'])) +
+  readLines('c1', ['a.png']) +
+  line(say('no image in this one')) +
+  line(showImages('left.png', 'right.png')) +
+  readLines('c2', ['b.png']);
+
+describe('SessionImageCollector: the images of messages too', () => {
+  it('lists a message’s images in log order among the calls’, each with the message that holds it', () => {
+    const { images } = new SessionImageCollector(callImages).collect(itemsOf(WITH_MESSAGES));
+    expect(names(images)).toEqual([
+      'user message:0:pasted.png',
+      'user message:1:pasted-2.png',
+      'c1:0:a.png',
+      'assistant message:0:left.png',
+      'assistant message:1:right.png',
+      'c2:0:b.png',
+    ]);
+    const pasted = images[0];
+    expect(pasted?.kind === 'message' && pasted.message.parts[0]).toEqual({ kind: 'text', text: 'what is wrong here?' });
+  });
+
+  it('finds a message’s image from its message’s key and its index there, and tells calls and messages apart', () => {
+    const collected = new SessionImageCollector(callImages).collect(itemsOf(WITH_MESSAGES));
+    for (const [position, each] of collected.images.entries()) expect(collected.positionOf(placeOfImage(each))).toBe(position);
+    const right = collected.images[4];
+    if (right?.kind !== 'message') throw new Error('the fourth image is not a message’s');
+    const { key } = right.message;
+    expect(collected.positionOf({ kind: 'message', key, index: 2 })).toBe(-1);
+    expect(collected.positionOf({ kind: 'message', key, index: -1 })).toBe(-1);
+    expect(collected.positionOf({ kind: 'message', key: 'no such message', index: 0 })).toBe(-1);
+    // A call id equal to a message key names no message.
+    expect(collected.positionOf({ kind: 'call', callId: key, index: 0 })).toBe(-1);
+  });
+
+  it('counts no image for a message whose image block is malformed', () => {
+    const broken = { type: 'user/message', data: { content: [{ type: 'image', attachment: { name: 'no id' } }], source: { kind: 'user' }, role: 'user' } };
+    const { images } = new SessionImageCollector(callImages).collect(itemsOf(headerLine() + '\n' + line(broken) + readLines('c1', ['a.png'])));
+    expect(names(images)).toEqual(['c1:0:a.png']);
+  });
+
+  it('keeps a message’s images as the same objects as the log grows, also when a call before it settles', () => {
+    const reader = new SessionLogReader();
+    const builder = new ReplayBuilder();
+    const collector = new SessionImageCollector(callImages);
+    const append = (text: string) => {
+      reader.append(text);
+      return collector.collect(builder.replayOf(reader.snapshot()).items);
+    };
+    const before = append(
+      `${headerLine()}\n${line(toolCallEvent('c1', 'read_image', JSON.stringify({ file_path: 'c1.png' })))}${line(paste('this?', ['pasted.png']))}`,
+    );
+    const settled = append(line(toolResultEvent('c1', [image('a.png')])) + line(paste('and this', ['later.png'])));
+    expect(names(settled.images)).toEqual(['c1:0:a.png', 'user message:0:pasted.png', 'user message:0:later.png']);
+    expect(settled.images[1]).toBe(before.images[0]);
   });
 });
 
@@ -101,7 +181,7 @@ describe('SessionImageCollector: a growing session costs what changed', () => {
     append(readLines('c2', ['b.png']));
     const settled = append(line(toolResultEvent('c1', [image('a.png')])));
     expect(names(settled.images)).toEqual(['c1:0:a.png', 'c2:0:b.png']);
-    expect(settled.positionOf('c2', 0)).toBe(1);
+    expect(settled.positionOf(callPlace('c2', 0))).toBe(1);
   });
 
   it('keeps a nested call’s images when its parent changes (gains another nested call)', () => {
