@@ -202,7 +202,7 @@ export class SessionIndex {
       if (entry.candidate.root === root && !present.has(id)) {
         this.entries.delete(id);
         this.seen.delete(entry.candidate.path);
-        this.cache.forget(entry.candidate.path);
+        this.cache.forget(entry.candidate.path).catch(this.options.onError);
         this.waiters.bump();
       }
     }

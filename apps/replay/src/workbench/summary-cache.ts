@@ -76,9 +76,10 @@ export class SummaryCache {
     return Date.now() - version.mtimeMs < this.growingWithinMs;
   }
 
-  /** Forgets the reading kept for a file that is gone. */
-  forget(filePath: string): void {
+  /** Forgets a file that is gone: its reading kept in memory, its summary and search text on disk. */
+  async forget(filePath: string): Promise<void> {
     this.readings.delete(filePath);
+    await this.store.remove(filePath);
   }
 
   private keep(filePath: string, reading: SessionReading): void {

@@ -98,6 +98,13 @@ export class SummaryStore {
     return { summary, textPath };
   }
 
+  /** Drops the entry of a file that is gone, and its search text (a session deleted takes its text out of the cache too). */
+  async remove(filePath: string): Promise<void> {
+    const textFile = await this.previousTextFile(filePath);
+    await rm(this.entryPath(filePath), { force: true });
+    if (textFile !== undefined) await rm(path.join(this.dir, textFile), { force: true });
+  }
+
   private entryPath(filePath: string): string {
     return path.join(this.dir, `${digest(filePath)}.json`);
   }

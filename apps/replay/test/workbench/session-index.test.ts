@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -153,6 +153,25 @@ describe('SessionIndex: every session under the folders given', () => {
     await rm(file);
     await until(index, () => index.answer().sessions.length === 1);
     expect(index.sessionById('day1/rollout.jsonl')).toBeUndefined();
+  });
+
+  it('a session removed from the folder takes its summary and search text out of the cache; the others stay', async () => {
+    const dir = await tempDir();
+    const cacheDir = path.join(await tempDir(), 'cache');
+    const files = Object.values(await threeFormatFolder(dir));
+    const { index } = await openIndex({ roots: [dir], cacheDir });
+    await until(index, () => index.answer().sessions.length === files.length);
+    const cached = async () => (await readdir(cacheDir)).filter((name) => !name.endsWith('.tmp')).sort();
+    const before = await cached();
+    await rm(files[0] ?? '');
+    await until(index, () => index.answer().sessions.length === files.length - 1);
+    // Its entry and its search text go; every other file's (sessions, and files read and found not to be one) stay.
+    await expect.poll(async () => (await cached()).length).toBe(before.length - 2);
+    expect((await cached()).every((name) => before.includes(name))).toBe(true);
+    // What is left is the others' cache: reopening reads no session bytes.
+    const again = await openIndex({ roots: [dir], cacheDir });
+    expect(again.index.answer().sessions).toHaveLength(files.length - 1);
+    expect(again.counted.bytes).toBe(0);
   });
 
   it('an aborted wait for a change leaves no waiter and no timer behind', async () => {
