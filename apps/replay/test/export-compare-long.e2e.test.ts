@@ -65,6 +65,8 @@ describe('pnpm replay export --compare on two long logs', () => {
       const statuses = await page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses);
       const progress = statuses.filter((status) => /^Aligning the calls: \d+ % \(progress\)$/.test(status));
       expect(progress.length).toBeGreaterThan(1);
+      // And each log was parsed in slices before it, saying how far.
+      expect(statuses.filter((status) => /^A: reading the log, \d+ %/.test(status)).length).toBeGreaterThan(0);
       expect({ requests, errors }).toEqual({ requests: [], errors: [] });
     }, 300_000);
   }
