@@ -99,6 +99,17 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     expect(await summary(page).textContent()).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
 
     expect(await axeViolations(page)).toEqual([]);
+
+    // A's own view, from its link, goes back to the comparison; also after a reload (the comparison is in the session's URL).
+    await page.getByRole('link', { name: 'a.jsonl' }).click();
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 15_000 }).toMatch(/^Live: \d+ events/);
+    expect(await summary(page).count()).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 15_000 }).toMatch(/^Live: \d+ events/);
+    expect(await page.getByRole('link', { name: 'All sessions' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to the comparison' }).click();
+    await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
+    expect(new URL(page.url()).search).toBe('?compare=a.jsonl&with=b.jsonl');
     expect(compared.errors).toEqual([]);
   });
 

@@ -90,6 +90,13 @@ describe('pnpm replay export --compare A B -o report.html', () => {
     await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
     await expect.poll(() => page.locator('.tc-gallery__tile img').count()).toBe(3);
     await expect.poll(() => loaded(page.locator('.tc-gallery__tile img'))).toBe(true);
+    expect(await summary(page).count()).toBe(0);
+
+    // Back to the comparison from B's view: the file again, without a query, read from the file itself.
+    await page.getByRole('link', { name: 'Back to the comparison' }).click();
+    await expect.poll(() => summary(page).textContent(), { timeout: 30_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('link', { name: 'Back to the comparison' }).count()).toBe(0);
 
     expect({ requests, violations, dialogs, errors }).toEqual({ requests: [], violations: [], dialogs: [], errors: [] });
   });

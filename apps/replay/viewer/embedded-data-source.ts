@@ -14,6 +14,9 @@ import type { ViewerDataSource } from './data-source';
 import { LogFeed } from './log-feed';
 import { ONE_SESSION_ID } from './session-api';
 
+/** Bytes of a log parsed per task: a long exported log is read in slices, so its page keeps answering and shows how far it is. */
+const BYTES_PER_SLICE = 1_048_576;
+
 /** The verdicts of an exported file are the ones it was written with. */
 const READ_ONLY = 'This file is an export: its verdicts are read-only';
 
@@ -61,11 +64,24 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
         const id = idOf(sessionId);
         const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
         if (signal.aborted || script === undefined) return;
+        const bytes = decodeExportBytes(script.textContent);
         const feed = new LogFeed();
         feed.begin(0, 0);
-        feed.push(decodeExportBytes(script.textContent));
-        onLog(feed.snapshot(), () => undefined);
-        onStatus({ kind: 'complete' });
+        const readFrom = (start: number): void => {
+          if (signal.aborted) return;
+          const end = Math.min(start + BYTES_PER_SLICE, bytes.byteLength);
+          feed.push(bytes.subarray(start, end));
+          if (end < bytes.byteLength) {
+            onStatus({ kind: 'reading', bytes: end, total: bytes.byteLength });
+            setTimeout(() => {
+              readFrom(end);
+            });
+            return;
+          }
+          onLog(feed.snapshot(), () => undefined);
+          onStatus({ kind: 'complete' });
+        };
+        readFrom(0);
       });
     },
     loadImage: (sessionId) => (ref) => {

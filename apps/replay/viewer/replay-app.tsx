@@ -81,6 +81,22 @@ function sessionHref(id: string): string {
   return `?session=${encodeURIComponent(id)}`;
 }
 
+/** The URL of a session opened from the comparison of A and B: the comparison's own parameters stay beside `session`, so the session's view links back to it, also after a reload. */
+function comparedSessionHref(a: string, b: string): (id: string) => string {
+  return (id) => `${sessionHref(id)}&compare=${encodeURIComponent(a)}&with=${encodeURIComponent(b)}`;
+}
+
+/**
+ * Where a session's view goes back to the comparison it was opened from: the compare page's URL kept
+ * in its own (live), or the exported comparison's file without a query; `null` for a session opened otherwise.
+ */
+function comparisonBackHref(workbench: boolean, exported: { readonly a: string; readonly b: string } | null): string | null {
+  if (sessionInUrl() === null) return null;
+  if (!workbench) return exported === null ? null : window.location.pathname;
+  const compared = comparisonInUrl();
+  return compared === null ? null : compareHref(compared.a, compared.b);
+}
+
 function Settings({
   labels,
   locale,
@@ -135,8 +151,9 @@ export function ReplayApp(): ReactNode {
   }, []);
   const { openingComparison } = useDataSource();
   const workbench = info !== null && info !== 'unreachable' && info.mode === 'workbench';
-  // A comparison's exported file opens on the comparison; its links to either session add `?session=`.
-  const comparison = workbench ? comparisonInUrl() : info !== null && sessionInUrl() === null ? openingComparison : null;
+  // A comparison's exported file opens on the comparison; its links to either session add `?session=` (the live page's keep its own parameters beside it).
+  const comparison = info === null || sessionInUrl() !== null ? null : workbench ? comparisonInUrl() : openingComparison;
+  const backToComparison = info === null ? null : comparisonBackHref(workbench, openingComparison);
   const sessionId =
     info === null || info === 'unreachable' || comparison !== null ? null : workbench || openingComparison !== null ? sessionInUrl() : ONE_SESSION_ID;
   const indexShown = workbench && sessionId === null && comparison === null;
@@ -156,9 +173,11 @@ export function ReplayApp(): ReactNode {
         </h1>
         <Settings labels={labels} locale={locale} onLocale={setLocale} />
       </header>
-      {workbench && !indexShown && (
+      {((workbench && !indexShown) || backToComparison !== null) && (
         <p className="replay-app__back">
-          <a href={indexHref()}>{labels.allSessions}</a>
+          {workbench && !indexShown && <a href={indexHref()}>{labels.allSessions}</a>}
+          {workbench && !indexShown && backToComparison !== null && ' · '}
+          {backToComparison !== null && <a href={backToComparison}>{labels.backToComparison}</a>}
         </p>
       )}
       {info === 'unreachable' && <p role="alert">{labels.serverUnreachable}</p>}
@@ -176,7 +195,7 @@ export function ReplayApp(): ReactNode {
           a={comparison.a}
           b={comparison.b}
           locale={locale}
-          sessionHref={sessionHref}
+          sessionHref={workbench ? comparedSessionHref(comparison.a, comparison.b) : sessionHref}
           canReview={info !== null && info !== 'unreachable' && info.canReview}
         />
       )}

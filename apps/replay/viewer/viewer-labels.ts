@@ -25,6 +25,8 @@ export interface ViewerLabels {
   readonly loading: string;
   /** The link from a session back to the workbench's index. */
   readonly allSessions: string;
+  /** The link from a session opened from a comparison back to that comparison. */
+  readonly backToComparison: string;
   readonly noSuchSession: (id: string) => string;
   readonly serverUnreachable: string;
 }
@@ -49,6 +51,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     noStore: 'No attachment store was given (--store): images show as not in the store.',
     loading: 'Loading the log…',
     allSessions: 'All sessions',
+    backToComparison: 'Back to the comparison',
     noSuchSession: (id) => `No session ${JSON.stringify(id)} in the folders this server was given (moved or deleted?).`,
     serverUnreachable: 'The replay server cannot be reached; retrying…',
   },
@@ -69,6 +72,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     noStore: '未指定附件存储（--store）：图片显示为不在存储中。',
     loading: '正在加载日志…',
     allSessions: '所有会话',
+    backToComparison: '返回比较',
     noSuchSession: (id) => `此服务器所给的文件夹中没有会话 ${JSON.stringify(id)}（已移动或删除？）。`,
     serverUnreachable: '无法连接回放服务器，正在重试…',
   },

@@ -13,7 +13,13 @@ export interface OpenedExport {
   readonly errors: string[];
 }
 
-export async function openExportedFile(browser: Browser, defer: ViewerBrowser['defer'], file: string): Promise<OpenedExport> {
+/** `beforeLoad` runs on the new page before it goes to the file (e.g. to start a trace of it). */
+export async function openExportedFile(
+  browser: Browser,
+  defer: ViewerBrowser['defer'],
+  file: string,
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<OpenedExport> {
   const url = pathToFileURL(file).href;
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   defer(() => page.close());
@@ -39,6 +45,7 @@ export async function openExportedFile(browser: Browser, defer: ViewerBrowser['d
       (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
     });
   });
+  await beforeLoad?.(page);
   await page.goto(url);
   return opened;
 }

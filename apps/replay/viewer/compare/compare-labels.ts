@@ -16,6 +16,8 @@ export interface CompareLabels {
   readonly loadingSide: (side: string) => string;
   readonly readingSide: (side: string, percent: number) => string;
   readonly aligning: string;
+  /** The alignment on an exported file's page, as far as it has gone. */
+  readonly aligningPercent: (percent: number) => string;
   readonly alignedSoFar: (rows: number, total: number) => string;
   readonly missingSide: (side: string, id: string) => string;
   readonly disconnectedSide: (side: string) => string;
@@ -54,6 +56,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     loadingSide: (side) => `${side}: loading…`,
     readingSide: (side, percent) => `${side}: reading the log, ${String(percent)} %`,
     aligning: 'Aligning the calls…',
+    aligningPercent: (percent) => `Aligning the calls: ${String(percent)} %`,
     alignedSoFar: (rows, total) => `${String(rows)} of ${String(total)} rows received…`,
     missingSide: (side, id) => `${side} cannot be loaded: no session ${JSON.stringify(id)} on this server (moved or deleted?).`,
     disconnectedSide: (side) => `${side}: lost the connection to the replay server; retrying…`,
@@ -88,6 +91,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     loadingSide: (side) => `${side}：正在加载…`,
     readingSide: (side, percent) => `${side}：正在读取日志，${String(percent)} %`,
     aligning: '正在对齐调用…',
+    aligningPercent: (percent) => `正在对齐调用：${String(percent)} %`,
     alignedSoFar: (rows, total) => `已收到 ${String(rows)} / ${String(total)} 行…`,
     missingSide: (side, id) => `无法加载 ${side}：此服务器上没有会话 ${JSON.stringify(id)}（已移动或删除？）。`,
     disconnectedSide: (side) => `${side}：与回放服务器的连接已断开，正在重试…`,

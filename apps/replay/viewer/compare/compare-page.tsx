@@ -109,7 +109,7 @@ function Comparison({
   readonly sessionHref: (id: string) => string;
   readonly canReview: boolean;
 }): ReactNode {
-  const { status, alignment, failed } = useComparison(a, b);
+  const { status, alignment, failed, aligning } = useComparison(a, b);
   const source = useDataSource();
   const loadImageA = useMemo(() => source.loadImage(a), [source, a]);
   const loadImageB = useMemo(() => source.loadImage(b), [source, b]);
@@ -120,8 +120,17 @@ function Comparison({
   return (
     <ToolCardProvider loadImage={loadImageB} locale={locale} plugins={REVIEW_PLUGINS}>
       <p role="status" className="cmp-status" data-testid="compare-status">
-        {failed ? labels.workerFailed : statusLines.length > 0 ? statusLines.join(' · ') : alignment === null ? labels.aligning : ''}
+        {failed
+          ? labels.workerFailed
+          : statusLines.length > 0
+            ? statusLines.join(' · ')
+            : alignment !== null
+              ? ''
+              : aligning === null
+                ? labels.aligning
+                : labels.aligningPercent(Math.floor(100 * aligning))}
       </p>
+      {alignment === null && aligning !== null && <progress className="cmp-progress" max={1} value={aligning} aria-label={labels.aligning} />}
       {alignment !== null && <AlignedRows alignment={alignment} labels={labels} loadImageA={loadImageA} loadImageB={loadImageB} onCompareImages={setPair} />}
       {pair !== null && (
         <ReviewContext.Provider value={review}>

@@ -62,17 +62,32 @@ function itemOfConversation(item: ConversationItem): ComparedMessage | ToolCallN
   return item.kind === 'call' ? item.node : messageOfParts(item.role, item.parts);
 }
 
+/** A session's conversation in order (any format): its messages, and each top-level call where it began; `null` for a message with nothing to compare. */
+export function conversationItemsOf(log: ViewerLog): readonly (ComparedMessage | ToolCallNode | null)[] {
+  return isConversationLog(log) ? log.conversation.items.map(itemOfConversation) : itemsOfEvents(log.events);
+}
+
+/** A session's calls gathered item by item (so a long one can be read in slices), each with the messages before it. */
+export class CallSequenceBuilder {
+  private readonly calls: ComparedCall[] = [];
+  private pending: ComparedMessage[] = [];
+
+  add(item: ComparedMessage | ToolCallNode | null): void {
+    if (item === null) return;
+    if ('callId' in item) {
+      comparedCalls(item, this.pending, this.calls);
+      this.pending = [];
+    } else this.pending.push(item);
+  }
+
+  sequence(): CallSequence {
+    return { calls: this.calls, trailing: this.pending };
+  }
+}
+
 /** The calls of a session as the viewer holds it (any format), each with the messages before it. */
 export function callSequenceOf(log: ViewerLog): CallSequence {
-  const items = isConversationLog(log) ? log.conversation.items.map(itemOfConversation) : itemsOfEvents(log.events);
-  const calls: ComparedCall[] = [];
-  let pending: ComparedMessage[] = [];
-  for (const item of items) {
-    if (item === null) continue;
-    if ('callId' in item) {
-      comparedCalls(item, pending, calls);
-      pending = [];
-    } else pending.push(item);
-  }
-  return { calls, trailing: pending };
+  const builder = new CallSequenceBuilder();
+  for (const item of conversationItemsOf(log)) builder.add(item);
+  return builder.sequence();
 }

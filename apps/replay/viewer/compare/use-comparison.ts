@@ -22,6 +22,8 @@ export interface Comparison {
   readonly alignment: Alignment | null;
   /** The worker itself failed (its script did not load or threw). */
   readonly failed: boolean;
+  /** How much of the alignment on the page is done, 0 to 1, while it runs in slices (`null` in the worker or before it starts). */
+  readonly aligning: number | null;
 }
 
 /** Both sessions followed and aligned in the compare worker, the rows gathered here as its slices arrive; on the page where no worker may start. */
@@ -29,6 +31,7 @@ export function useComparison(a: string, b: string): Comparison {
   const [status, setStatus] = useState<Readonly<Record<Side, FollowStatus | null>>>({ a: null, b: null });
   const [alignment, setAlignment] = useState<Alignment | null>(null);
   const [failed, setFailed] = useState(false);
+  const [aligning, setAligning] = useState<number | null>(null);
   const source = useDataSource();
   useEffect(() => {
     if (!source.workersRun) {
@@ -41,7 +44,9 @@ export function useComparison(a: string, b: string): Comparison {
           onStatus: (side, sideStatus) => {
             setStatus((previous) => ({ ...previous, [side]: sideStatus }));
           },
+          onAligning: setAligning,
           onAligned: (aligned) => {
+            setAligning(null);
             setAlignment({ ...aligned, total: aligned.rows.length });
           },
         },
@@ -70,5 +75,5 @@ export function useComparison(a: string, b: string): Comparison {
       worker.terminate();
     };
   }, [source, a, b]);
-  return { status, alignment, failed };
+  return { status, alignment, failed, aligning };
 }
