@@ -42,7 +42,8 @@ export class ExportFilterError extends Error {}
  * the items that are not the same objects as before being that line's (its reader keeps an
  * unchanged item the same object, so this holds for every line format without knowing any): a
  * walk over the items so far per line, quadratic, left so for now (no reader says yet which items
- * a line changed). Measured on our long session repeated (state=images, 2 cores, best of 3, one
+ * a line changed): a fixture's parallel calls repeated to 9 600 calls took 13 s as a Codex rollout
+ * (54-81x a read), 4.3-5.2 s as a Claude Code transcript (15x). Measured on our long session repeated (state=images, 2 cores, best of 3, one
  * run): 1 500 / 6 000 / 12 000 calls took 0.27 / 3.1 / 8.3 s with a snapshot per line (17x, 70x,
  * 73x a plain `readAgentLog`), blocking the server's thread for the Export link; now 34 / 112 /
  * 279 ms (1.8x, 2.3x, 2.9x).
