@@ -80,6 +80,9 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * alone; 1.4× faster in `bench:image-diff`), and the export keeping only the calls a filter matches with the find
  * bar's own matcher, now plain functions in `./model` (`itemsMatching`, `conversationImageIds`; 25.09 kB alone, the
  * whole entry unchanged). All three merged, in one run: 67.54 and 25.09 kB.
+ * The model's 25.1 → 25.16 kB: the filtered export learns which line of our own log made which item from its events in
+ * one pass (`itemKeysByEvent`, now in `./model`) instead of a reader snapshot per line (quadratic, 17 s for 12 000
+ * calls on the server's thread): measured 25.15 kB, the whole entry 67.55 kB (unchanged budget).
  */
 const BUDGETS = [
   { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_600 },
@@ -89,7 +92,7 @@ const BUDGETS = [
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_100 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_160 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 

@@ -1,4 +1,13 @@
-import { AgentLogReader, conversationItemKey, itemsMatching, type ConversationItem, type ReplayFilter } from '@toolcard/ui-tool-image/model';
+import {
+  AgentLogReader,
+  conversationItemKey,
+  itemKeysByEvent,
+  itemsMatching,
+  type AgentLog,
+  type ConversationItem,
+  type ReplayFilter,
+  type SessionEvent,
+} from '@toolcard/ui-tool-image/model';
 
 import { SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
 
@@ -23,50 +32,36 @@ export class ExportFilterError extends Error {}
 /**
  * The lines of `log` (a served log's text: ours, or another agent's copy with its subagent frames)
  * that hold the calls `filter` matches, each line whole and unchanged. Which line made which item is
- * learnt by reading the log line by line with the viewer's own reader (`AgentLogReader`) and seeing
- * which items each line added or changed: its reader keeps an unchanged item the same object, so
- * this holds for every line format without knowing any. Lines that made items together (a message
- * with two calls, a call and its result) stay together, so no call is kept half; a line that made no
- * item (a header, a title, a token count) is the session's own and is kept; so is the first message
- * (the task, which names the page).
+ * learnt from the viewer's own reader (`AgentLogReader`): the items each line added or changed.
+ * Lines that made items together (a message with two calls, a call and its result) stay together,
+ * so no call is kept half; a line that made no item (a header, a title, a token count) is the
+ * session's own and is kept; so is the first message (the task, which names the page).
  *
- * The cost is a reader snapshot per line, each a walk over the items so far: quadratic. Measured on
- * the long session repeated (state=images): 1 500 calls 0.55 s (10x a plain read), 6 000 calls
- * 2.7 s, 12 000 calls 17 s, on the server's thread for the Export link. Items that knew their
- * lines would make it one read.
+ * Our own log says it in one pass: each event knows its line, and `itemKeysByEvent` replays the
+ * events once. Another agent's log is read again line by line with a reader snapshot after each,
+ * the items that are not the same objects as before being that line's (its reader keeps an
+ * unchanged item the same object, so this holds for every line format without knowing any): a
+ * walk over the items so far per line, quadratic, left so for now (no reader says yet which items
+ * a line changed): a fixture's parallel calls repeated to 9 600 calls took 13 s as a Codex rollout
+ * (54-81x a read), 4.3-5.2 s as a Claude Code transcript (15x). Measured on our long session repeated (state=images, 2 cores, best of 3, one
+ * run): 1 500 / 6 000 / 12 000 calls took 0.27 / 3.1 / 8.3 s with a snapshot per line (17x, 70x,
+ * 73x a plain `readAgentLog`), blocking the server's thread for the Export link; now 34 / 112 /
+ * 279 ms (1.8x, 2.3x, 2.9x).
  */
 export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
-  const reader = new AgentLogReader();
-  const splitter = new SubagentFrameSplitter(
-    (text) => {
-      reader.append(text);
-    },
-    (file, line) => {
-      reader.appendSubagent(file, line);
-    },
-  );
   const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const { read, mainLines } = readLines(lines);
+  if (!LINE_FORMATS.has(read.format))
+    throw new ExportFilterError(`a filter keeps the lines of a log of lines (ours, Claude Code, Codex); this file is ${read.format}`);
+  const made = read.session === undefined ? itemsMadeBySnapshots(lines) : itemsMadeByEvents(read.session.events, lines, mainLines);
   const groups = new KeyGroups();
   /** Per line, one key it made (its group), or undefined. */
   const lineKeys: (string | undefined)[] = [];
-  let previous: readonly ConversationItem[] = [];
-  const changedSince = (items: readonly ConversationItem[]): string[] => {
-    const changed = items.filter((item, at) => item !== previous[at]).map(conversationItemKey);
-    previous = items;
-    return changed;
-  };
-  for (const line of lines) {
-    splitter.push(line);
-    lineKeys.push(groups.join(changedSince(reader.snapshot().conversation.items)) ?? lineKeys.at(-1));
-  }
-  reader.end();
-  const read = reader.snapshot();
-  if (!LINE_FORMATS.has(read.format))
-    throw new ExportFilterError(`a filter keeps the lines of a log of lines (ours, Claude Code, Codex); this file is ${read.format}`);
+  for (const keys of made.byLine) lineKeys.push(groups.join(keys) ?? lineKeys.at(-1));
   // What the end made (a last line without its line break) is the last line's.
   const lastLine = lineKeys.at(-1);
-  lineKeys[lineKeys.length - 1] = groups.join([...changedSince(read.conversation.items), ...(lastLine === undefined ? [] : [lastLine])]);
-  const { items } = read.conversation;
+  lineKeys[lineKeys.length - 1] = groups.join([...made.atEnd, ...(lastLine === undefined ? [] : [lastLine])]);
+  const items = made.items ?? read.conversation.items;
   const matching = itemsMatching(items, filter).map((at) => items[at]);
   const totalCalls = items.filter((item) => item.kind === 'call').length;
   if (!matching.some((item) => item?.kind === 'call'))
@@ -80,6 +75,77 @@ export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
     calls: { kept: keptItems.filter((item) => item.kind === 'call').length, total: totalCalls },
     items: keptItems,
   };
+}
+
+/** The keys of the items each line made, those the end of the log made, and (when read again) the items. */
+interface ItemsMade {
+  readonly byLine: readonly (readonly string[])[];
+  readonly atEnd: readonly string[];
+  readonly items?: readonly ConversationItem[];
+}
+
+/** A reader that reads a served log's text as the viewer does: its subagent frames given to the reader as theirs. */
+function servedLogReader(): { readonly reader: AgentLogReader; readonly splitter: SubagentFrameSplitter; readonly mainText: () => boolean } {
+  const reader = new AgentLogReader();
+  let textPassed = false;
+  const splitter = new SubagentFrameSplitter(
+    (text) => {
+      textPassed = true;
+      reader.append(text);
+    },
+    (file, line) => {
+      reader.appendSubagent(file, line);
+    },
+  );
+  const mainText = (): boolean => {
+    const passed = textPassed;
+    textPassed = false;
+    return passed;
+  };
+  return { reader, splitter, mainText };
+}
+
+/** The whole log read once, and for each line of the log's own text (1-based, as its events count them) the index of that line in `lines`. */
+function readLines(lines: readonly string[]): { readonly read: AgentLog; readonly mainLines: readonly number[] } {
+  const { reader, splitter, mainText } = servedLogReader();
+  const mainLines = [-1];
+  lines.forEach((line, at) => {
+    splitter.push(line);
+    if (mainText()) mainLines.push(at);
+  });
+  reader.end();
+  return { read: reader.snapshot(), mainLines };
+}
+
+/** Our own log: each event's items are its line's (the line still open at the end, the end's). */
+function itemsMadeByEvents(events: readonly SessionEvent[], lines: readonly string[], mainLines: readonly number[]): ItemsMade {
+  const byLine: string[][] = lines.map(() => []);
+  const atEnd: string[] = [];
+  const lastOpen = lines.at(-1)?.endsWith('\n') === false ? lines.length - 1 : -1;
+  const keysByEvent = itemKeysByEvent(events);
+  events.forEach((event, index) => {
+    const at = mainLines[event.line] ?? -1;
+    (at === lastOpen ? atEnd : byLine[at])?.push(...(keysByEvent[index] ?? []));
+  });
+  return { byLine, atEnd };
+}
+
+/** Another agent's log, read again with a snapshot after each line: the items not the same objects as before are that line's. */
+function itemsMadeBySnapshots(lines: readonly string[]): ItemsMade {
+  const { reader, splitter } = servedLogReader();
+  let previous: readonly ConversationItem[] = [];
+  const changedSince = (items: readonly ConversationItem[]): string[] => {
+    const changed = items.filter((item, at) => item !== previous[at]).map(conversationItemKey);
+    previous = items;
+    return changed;
+  };
+  const byLine = lines.map((line) => {
+    splitter.push(line);
+    return changedSince(reader.snapshot().conversation.items);
+  });
+  reader.end();
+  const { items } = reader.snapshot().conversation;
+  return { byLine, atEnd: changedSince(items), items };
 }
 
 /** Item keys joined into groups (a union-find): the items some line made together. */

@@ -13,6 +13,7 @@ export type { AgentLog } from './formats/agent-log/agent-log';
 export { conversationCounts, conversationImageIds, sessionFactsOf } from './replay/session-summary';
 export type { SessionCounts, SessionSummaryFacts } from './replay/session-summary';
 export { itemsMatching, NO_FILTER, REPLAY_STATES } from './replay/replay-search';
+export { itemKeysByEvent } from './replay/replay-builder';
 export type { ReplayFilter, ReplayState } from './replay/replay-search';
 export { callTreeFromMcp, MCP_PRESENTATION_META_KEY } from './formats/mcp/mcp-call-tree';
 export type { McpCallToolResult, McpToolCall } from './formats/mcp/mcp-call-tree';

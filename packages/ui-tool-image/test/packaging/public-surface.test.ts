@@ -28,6 +28,7 @@ const MODEL = [
   'imageCardModel',
   'imageHeaderSize',
   'isImageEnvelope',
+  'itemKeysByEvent',
   'itemsMatching',
   'eventsUpTo',
   'lastSeq',

@@ -1,6 +1,6 @@
 import { isRecord } from '../narrow';
 import type { ToolCallNode } from '../call-tree';
-import type { ConversationItem } from '../conversation';
+import { conversationItemKey, type ConversationItem } from '../conversation';
 import { messageParts, type MessagePart, type MessageRole } from '../message-parts';
 import type { ParsedSessionLog, SessionEvent } from '../formats/toolcard/session-log';
 import { ToolCallTreeBuilder } from '../formats/toolcard/tool-calls';
@@ -129,6 +129,21 @@ export class ReplayBuilder {
     this.items = items;
     return items;
   }
+}
+
+/**
+ * For each of `events`, the keys (`conversationItemKey`) of the items it creates or changes: the
+ * items a `ReplayBuilder` replaying one event at a time hands out anew for it, in one pass without
+ * building them (what line made which item, for a log cut down to some of its calls).
+ */
+export function itemKeysByEvent(events: readonly SessionEvent[]): string[][] {
+  const tree = new ToolCallTreeBuilder();
+  return events.map((event) => {
+    tree.add(event);
+    const keys = tree.takeChanged().map((node) => conversationItemKey({ kind: 'call', line: event.line, node }));
+    const message = messageItem(event);
+    return message === null ? keys : [...keys, conversationItemKey(message)];
+  });
 }
 
 function problemsUpTo(problems: readonly ReplayProblem[], line: number): ReplayProblem[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationItem } from '../../../src/model/conversation';
-import { ReplayBuilder } from '../../../src/model/replay/replay-builder';
+import { conversationItemKey, type ConversationItem } from '../../../src/model/conversation';
+import { itemKeysByEvent, ReplayBuilder } from '../../../src/model/replay/replay-builder';
 import { parseSessionLog, SessionLogReader, type ParsedSessionLog, type SessionEvent } from '../../../src/model';
 import { CWD, dispatchEvents, headerLine, toolCallEvent, toolResultEvent } from '../builders';
 import { describeWithReferenceLogs, itWithReferenceLogs, REFERENCE_LOG_NAMES, referenceLog } from '../../support/reference-logs';
@@ -262,5 +262,36 @@ describe('ReplayBuilder in slices', () => {
     let replay = builder.replayOf(grown, every(5));
     while (replay.pendingEvents > 0) replay = builder.continue(every(5));
     expect(replay).toEqual(new ReplayBuilder().replayOf(grown));
+  });
+});
+
+describe('itemKeysByEvent', () => {
+  /** The keys of the items a ReplayBuilder replaying one event more at a time hands out anew for each event. */
+  function keysByReplay(log: ParsedSessionLog): string[][] {
+    const builder = new ReplayBuilder();
+    let previous: readonly ConversationItem[] = [];
+    return log.events.map((_, at) => {
+      const { items } = builder.replayOf({ ...log, events: log.events.slice(0, at + 1) });
+      const changed = items.filter((item, index) => item !== previous[index]).map(conversationItemKey);
+      previous = items;
+      return changed;
+    });
+  }
+  const sorted = (keys: string[][]) => keys.map((each) => [...each].sort());
+
+  it('names, per event, the items a replay one event at a time creates or changes: messages, calls, results, nested calls', () => {
+    const ids = { rootCallId: 'root', parentCallId: 'root', subCallId: 'sub-1' };
+    const nested = dispatchEvents('ptc', ids, 'read', { file_path: 'a.txt' }, [{ type: 'text', text: 'a' }])
+      .map(line)
+      .join('');
+    const log = parseSessionLog(headerLine() + conversationLines(0, 9) + nested + line(toolResultEvent('no-such-call', [])));
+    const keys = itemKeysByEvent(log.events);
+    expect(keys.flat().length).toBeGreaterThan(9);
+    expect(sorted(keys)).toEqual(sorted(keysByReplay(log)));
+  });
+
+  itWithReferenceLogs.each(REFERENCE_LOG_NAMES)('%s: the same keys as a replay one event at a time', (name) => {
+    const log = parseSessionLog(referenceLog(name, CWD));
+    expect(sorted(itemKeysByEvent(log.events))).toEqual(sorted(keysByReplay(log)));
   });
 });

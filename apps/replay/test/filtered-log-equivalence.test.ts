@@ -1,0 +1,282 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { AgentLogReader, conversationItemKey, itemsMatching, type ConversationItem, type ReplayFilter } from '@toolcard/ui-tool-image/model';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { ExportFilterError, filteredLog } from '../src/export/filtered-log.ts';
+import { openServedLog } from '../src/server/served-log.ts';
+import { hostileSession } from './export-sessions.ts';
+import { writeLongSession } from './support/long-session-log.ts';
+import { writeSession } from '../bench/agent-session-files.ts';
+import { claudeCodeSubagentFile, claudeCodeTaskTranscript } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes } from './support/inline-images.ts';
+import { useTempDirs } from './temp-dirs.ts';
+import { SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
+import { filterFromSearch } from '../viewer/url-filter.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
+/** Other projects' logs, read where they are kept (`../shared` beside the repository), never copied into it. */
+const SHARED = path.resolve(import.meta.dirname, '../../../../shared');
+const SHARED_DIRS = ['foreign-logs', 'reference-logs'].map((dir) => path.join(SHARED, dir));
+
+/**
+ * The algorithm `filteredLog` had before it learnt the lines of our own log from its events, kept
+ * here as the reference its output must equal: a reader snapshot after every line, the items that
+ * are not the same objects as before being that line's.
+ */
+function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string; calls: { kept: number; total: number }; items: readonly ConversationItem[] } {
+  const reader = new AgentLogReader();
+  const splitter = new SubagentFrameSplitter(
+    (text) => {
+      reader.append(text);
+    },
+    (file, line) => {
+      reader.appendSubagent(file, line);
+    },
+  );
+  const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const parent = new Map<string, string>();
+  const groupOf = (key: string): string => {
+    let root = key;
+    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root) ?? root;
+    parent.set(key, root);
+    return root;
+  };
+  const join = (keys: readonly string[]): string | undefined => {
+    const [first, ...rest] = keys;
+    if (first === undefined) return undefined;
+    const root = groupOf(first);
+    for (const key of rest) if (groupOf(key) !== root) parent.set(groupOf(key), root);
+    return root;
+  };
+  const lineKeys: (string | undefined)[] = [];
+  let previous: readonly ConversationItem[] = [];
+  const changedSince = (items: readonly ConversationItem[]): string[] => {
+    const changed = items.filter((item, at) => item !== previous[at]).map(conversationItemKey);
+    previous = items;
+    return changed;
+  };
+  for (const line of lines) {
+    splitter.push(line);
+    lineKeys.push(join(changedSince(reader.snapshot().conversation.items)) ?? lineKeys.at(-1));
+  }
+  reader.end();
+  const read = reader.snapshot();
+  if (!['toolcard', 'claude-code', 'codex'].includes(read.format)) throw new ExportFilterError(`not lines: ${read.format}`);
+  const lastLine = lineKeys.at(-1);
+  lineKeys[lineKeys.length - 1] = join([...changedSince(read.conversation.items), ...(lastLine === undefined ? [] : [lastLine])]);
+  const { items } = read.conversation;
+  const matching = itemsMatching(items, filter).map((at) => items[at]);
+  const totalCalls = items.filter((item) => item.kind === 'call').length;
+  if (!matching.some((item) => item?.kind === 'call')) throw new ExportFilterError(`no call of the ${String(totalCalls)} matches`);
+  const firstMessage = items.find((item) => item.kind === 'message');
+  const keptGroups = new Set([...matching, firstMessage].flatMap((item) => (item === undefined ? [] : [groupOf(conversationItemKey(item))])));
+  const kept = (key: string | undefined): boolean => key === undefined || keptGroups.has(groupOf(key));
+  const keptItems = items.filter((item) => kept(conversationItemKey(item)));
+  return {
+    text: lines.filter((_, at) => kept(lineKeys[at])).join(''),
+    calls: { kept: keptItems.filter((item) => item.kind === 'call').length, total: totalCalls },
+    items: keptItems,
+  };
+}
+
+/** What a run gives, comparable: the result, or that it refused. */
+function outcome(run: () => { text: string; calls: { kept: number; total: number }; items: readonly ConversationItem[] }) {
+  try {
+    const { text, calls, items } = run();
+    return { text, calls, items: items.map((item) => ({ key: conversationItemKey(item), item })) };
+  } catch (error) {
+    if (error instanceof ExportFilterError) return { refused: true };
+    throw error;
+  }
+}
+
+/** The filters tried on a log: each state, and each tool its calls name. */
+function filtersFor(text: string): string[] {
+  const read = new AgentLogReader();
+  read.append(text);
+  read.end();
+  const names = new Set(read.snapshot().conversation.items.flatMap((item) => (item.kind === 'call' && item.node.name !== null ? [item.node.name] : [])));
+  return ['state=images', 'state=failed', 'state=running', 'q=png', ...[...names].map((name) => `tool=${encodeURIComponent(name)}`)];
+}
+
+function expectSameAsReference(text: string): void {
+  const filters = filtersFor(text);
+  for (const query of filters) {
+    const filter = filterFromSearch(query);
+    expect(
+      outcome(() => filteredLog(text, filter)),
+      query,
+    ).toEqual(outcome(() => referenceFilteredLog(text, filter)));
+  }
+}
+
+/** The text a served log carries: our own log as it is; another agent's file as the spool copies it (inline images moved out, subagent files framed in). */
+async function servedText(file: string): Promise<string> {
+  const served = await openServedLog(file, undefined);
+  try {
+    served.follow(() => undefined);
+    while (!served.firstPass.done) await new Promise((resolve) => setTimeout(resolve, 20));
+    return await readFile(served.session.tail.path, 'utf8');
+  } finally {
+    await served.close();
+  }
+}
+
+async function jsonlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl')).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+const fixtureLogs = [...(await jsonlFiles(path.join(FIXTURES, 'sessions'))), ...(await jsonlFiles(path.join(FIXTURES, 'agents/logs')))].filter(
+  (file) => !file.includes(`${path.sep}subagents${path.sep}`),
+);
+const sharedPresent = SHARED_DIRS.every((dir) => existsSync(dir));
+if (!sharedPresent) console.warn(`Shared logs skipped: ${SHARED_DIRS.join(', ')} absent (../shared beside the repository).`);
+const sharedLogs = sharedPresent ? (await Promise.all(SHARED_DIRS.map(jsonlFiles))).flat() : [];
+
+const LONG = 'sessions/15-long-session.jsonl';
+const toolcardLine = (type: string, data: Record<string, unknown>): string => `${JSON.stringify({ type, data })}\n`;
+
+describe('filteredLog gives exactly what a snapshot after every line gave', () => {
+  const tempDir = useTempDirs();
+
+  it.each(fixtureLogs.map((file) => path.relative(FIXTURES, file)))('stories/fixtures/%s, served, every filter', async (file) => {
+    expectSameAsReference(await servedText(path.join(FIXTURES, file)));
+  });
+
+  it.skipIf(!sharedPresent).each(sharedLogs.map((file) => path.relative(SHARED, file)))('shared/%s, as it is and served, every filter', async (file) => {
+    const text = await readFile(path.join(SHARED, file), 'utf8');
+    expectSameAsReference(text);
+    expectSameAsReference(await servedText(path.join(SHARED, file)));
+  });
+
+  it('generated logs of each line format: ours (the long session twice, a hostile one), Claude Code and Codex sessions, Claude Code with a subagent framed in', async () => {
+    const dir = await tempDir();
+    await writeLongSession(path.join(dir, 'long.jsonl'), 2);
+    expectSameAsReference(await readFile(path.join(dir, 'long.jsonl'), 'utf8'));
+    expectSameAsReference(await readFile((await hostileSession(dir)).logPath, 'utf8'));
+    for (const format of ['claude-code', 'codex'] as const) {
+      const { path: file } = await writeSession(path.join(dir, `${format}.jsonl`), format, { targetMb: 0.2, screenshots: 6 });
+      expectSameAsReference(await readFile(file, 'utf8'));
+    }
+    const screenshot = base64Of(await imageBytes('png', '#d00000'));
+    const transcript = claudeCodeTaskTranscript({ agentId: 'b0b', version: '2.1.14', finished: true });
+    const subagent = claudeCodeSubagentFile({ agentId: 'b0b', version: '2.1.14', screenshot });
+    const framed = subagent.split(/(?<=\n)/).map((line) => `${subagentFramePrefix('agent-b0b.jsonl')}${line}`);
+    const [first, ...rest] = transcript.split(/(?<=\n)/);
+    expectSameAsReference([first, ...framed, ...rest].join(''));
+    expectSameAsReference([...transcript.split(/(?<=\n)/), ...framed].join(''));
+  });
+
+  it('our log with the edges of its lines: no last line break, a cut-off last line, CRLF, a byte order mark, lines before the header, a stray frame, blank lines', async () => {
+    const text = await readFile(path.join(FIXTURES, LONG), 'utf8');
+    const head = text.split('\n').slice(0, 40).join('\n');
+    const variants = [
+      head,
+      `${head}\n{"type":"tool/res`,
+      `${head}\n`.replaceAll('\n', '\r\n'),
+      `\uFEFF${head}\n`,
+      `not json\n{"x":1}\n${head}\n`,
+      `${head.split('\n').slice(0, 8).join('\n')}\n${subagentFramePrefix('agent-x.jsonl')}{"a":1}\n\n${head.split('\n').slice(8).join('\n\n')}\n`,
+      `${head}\n${toolcardLine('tool/result', { callId: 'no-such-call', result: { outcome: 'ok' } })}`,
+    ];
+    for (const variant of variants) expectSameAsReference(variant);
+  });
+});
+
+describe('filteredLog reads our own log once, whatever its length', () => {
+  const tempDir = useTempDirs();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Reader snapshots taken to filter the long session repeated `times` over. */
+  async function snapshotsToFilter(times: number): Promise<{ snapshots: number; lines: number }> {
+    const file = path.join(await tempDir(), 'long.jsonl');
+    await writeLongSession(file, times);
+    const text = await readFile(file, 'utf8');
+    const snapshot = vi.spyOn(AgentLogReader.prototype, 'snapshot');
+    filteredLog(text, filterFromSearch('state=images'));
+    const snapshots = snapshot.mock.calls.length;
+    snapshot.mockRestore();
+    return { snapshots, lines: text.split('\n').length };
+  }
+
+  it('the same number of reader snapshots for the long session once and four times over (one per line would be a walk over all items per line)', async () => {
+    const once = await snapshotsToFilter(1);
+    const four = await snapshotsToFilter(4);
+    expect(four.lines).toBeGreaterThan(3 * once.lines);
+    expect(four.snapshots).toBe(once.snapshots);
+    expect(once.snapshots).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('filteredLog with a subagent beside another top-level call', () => {
+  const tempDir = useTempDirs();
+
+  /** The Task transcript fixture with a second top-level call (a Bash) after the Task's, its subagent file in `<session>/subagents/`, served. */
+  async function twoCallsAndASubagent(): Promise<string> {
+    const dir = await tempDir();
+    const name = 'c1a0de00-0000-4000-8000-000000000007';
+    const source = path.join(FIXTURES, 'agents/logs');
+    const transcript = (await readFile(path.join(source, `${name}.jsonl`), 'utf8')).trimEnd().split('\n');
+    const [, , , , last] = transcript;
+    const fields = JSON.parse(transcript[0] ?? '{}') as Record<string, unknown>;
+    const record = (uuid: string, parentUuid: string, type: string, message: unknown) => JSON.stringify({ ...fields, parentUuid, uuid, type, message });
+    const bash = [
+      record('00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000004', 'assistant', {
+        id: 'msg_07C1',
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: 'toolu_07C1', name: 'Bash', input: { command: 'ls screenshots' } }],
+      }),
+      record('00000000-0000-4000-8000-000000000006', '00000000-0000-4000-8000-000000000005', 'user', {
+        role: 'user',
+        content: [{ tool_use_id: 'toolu_07C1', type: 'tool_result', content: 'login-screen.png' }],
+      }),
+    ];
+    expect(last).toBeUndefined();
+    await writeFile(path.join(dir, `${name}.jsonl`), `${[...transcript, ...bash].join('\n')}\n`);
+    await mkdir(path.join(dir, name, 'subagents'), { recursive: true });
+    const subagent = path.join(name, 'subagents', 'agent-a7f11e5d.jsonl');
+    await writeFile(path.join(dir, subagent), await readFile(path.join(source, subagent)));
+    return servedText(path.join(dir, `${name}.jsonl`));
+  }
+
+  /** The items the viewer reads from a served log's text: its subagent frames given to the reader as theirs. */
+  const viewerItems = (text: string): readonly ConversationItem[] => {
+    const reader = new AgentLogReader();
+    new SubagentFrameSplitter(
+      (chunk) => {
+        reader.append(chunk);
+      },
+      (file, line) => {
+        reader.appendSubagent(file, line);
+      },
+    ).push(text);
+    reader.end();
+    return reader.snapshot().conversation.items;
+  };
+  const callShapes = (text: string) =>
+    viewerItems(text).flatMap((item) => (item.kind === 'call' ? [[item.node.name, item.node.children.map((child) => child.name)]] : []));
+
+  it('the Task keeps its subagent lines and its nested calls; the Bash keeps none of them', async () => {
+    const text = await twoCallsAndASubagent();
+    const whole = callShapes(text);
+    expect(whole.map(([name]) => name)).toEqual(['Task', 'Bash']);
+    expect(whole[0]?.[1]?.length).toBeGreaterThan(0);
+    const taskOnly = filteredLog(text, filterFromSearch('tool=Task'));
+    expect(callShapes(taskOnly.text)).toEqual([whole[0]]);
+    // The items it reports are the viewer's, the subagent's calls read as the subagent's.
+    const wholeItems = viewerItems(text);
+    expect(taskOnly.items).toEqual(wholeItems.filter((item) => taskOnly.items.some((kept) => conversationItemKey(kept) === conversationItemKey(item))));
+    const bashOnly = filteredLog(text, filterFromSearch('tool=Bash')).text;
+    expect(callShapes(bashOnly)).toEqual([['Bash', []]]);
+    // The subagent's calls' lines went with the Task (its prompt, which made no item, stays with the line before it).
+    expect(bashOnly).not.toMatch(/"name":"(Glob|Read)"/);
+    expectSameAsReference(text);
+  });
+});
