@@ -34,8 +34,9 @@ export class ExportFilterError extends Error {}
  * that hold the calls `filter` matches, each line whole and unchanged. Which line made which item is
  * learnt from the viewer's own reader (`AgentLogReader`): the items each line added or changed.
  * Lines that made items together (a message with two calls, a call and its result) stay together,
- * so no call is kept half; a line that made no item (a header, a title, a token count) is the
- * session's own and is kept; so is the first message (the task, which names the page).
+ * so no call is kept half; a line that made no item (a title, a token count) goes with the line
+ * before it, and the lines before the first item (the header) are kept; so is the first message
+ * (the task, which names the page).
  *
  * Our own log says it in one pass: each event knows its line, and `itemKeysByEvent` replays the
  * events once. Another agent's log is read again line by line with a reader snapshot after each,
