@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { axeViolations } from './support/axe.ts';
+import { expectDifferenceKeys } from './support/compare-page.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { twoRuns } from './support/two-runs.ts';
@@ -47,7 +48,6 @@ async function open(compared: Compared, url: string): Promise<Page> {
 const summary = (page: Page) => page.getByTestId('compare-summary');
 const rowKinds = (page: Page) => page.locator('.cmp-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
 const rowMarks = async (page: Page) => (await page.locator('.cmp-row__mark').allTextContents()).map((text) => text.replace(/^\d+\s*/, '').trim());
-const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.closest('.cmp-row')?.getAttribute('data-kind') ?? null);
 
 describe('pnpm replay --compare A B: two runs side by side', () => {
   it('prints the comparison URL; lines the calls up as Same, Changed and Only in B, counts them, and moves between differences', async () => {
@@ -70,14 +70,7 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     expect(await page.locator('.cmp-row--only-b .cmp-call__args').textContent()).toContain('blue.png');
     expect(await page.locator('.cmp-row--same .cmp-message').first().textContent()).toContain('Read the swatches');
 
-    // n / N: the next and previous difference, not while typing.
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('n');
-    await expect.poll(() => focusedRow(page)).toBe('changed');
-    await page.keyboard.press('n');
-    await expect.poll(() => focusedRow(page)).toBe('only-b');
-    await page.keyboard.press('Shift+N');
-    await expect.poll(() => focusedRow(page)).toBe('changed');
+    await expectDifferenceKeys(page);
 
     // Told apart by the store's ids alone: no image was fetched (let alone decoded) to call red Same and green Changed.
     expect(imageRequests).toEqual([]);

@@ -9,6 +9,7 @@ import { HOSTILE, hostileSession } from './export-sessions.ts';
 import { openExportedFile } from './support/exported-file.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
 import { twoRuns } from './support/two-runs.ts';
+import { expectDifferenceKeys } from './support/compare-page.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { useTempDirs } from './temp-dirs.ts';
 
@@ -32,7 +33,6 @@ async function exportComparison(a: string, b: string, storeDir: string): Promise
 
 const summary = (page: Page) => page.getByTestId('compare-summary');
 const rowKinds = (page: Page) => page.locator('.cmp-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
-const focusedRow = (page: Page) => page.evaluate(() => document.activeElement?.closest('.cmp-row')?.getAttribute('data-kind') ?? null);
 const loaded = (images: Locator) =>
   images.evaluateAll((all) => all.length > 0 && all.every((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0));
 
@@ -62,13 +62,7 @@ describe('pnpm replay export --compare A B -o report.html', () => {
     ]);
     expect(await page.getByRole('link', { name: 'Export' }).count()).toBe(0);
 
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('n');
-    await expect.poll(() => focusedRow(page)).toBe('changed');
-    await page.keyboard.press('n');
-    await expect.poll(() => focusedRow(page)).toBe('only-b');
-    await page.keyboard.press('Shift+N');
-    await expect.poll(() => focusedRow(page)).toBe('changed');
+    await expectDifferenceKeys(page);
 
     // The Difference mode computes on the page (no worker starts under the file's policy): every pixel of green against yellow changed.
     await page.locator('.cmp-row--changed').getByRole('button', { name: 'Compare images' }).click();

@@ -6,12 +6,13 @@ import { AgentLogReader, conversationItemKey, itemsMatching, type ConversationIt
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ExportFilterError, filteredLog } from '../src/export/filtered-log.ts';
-import { openServedLog } from '../src/server/served-log.ts';
 import { hostileSession } from './export-sessions.ts';
 import { writeLongSession } from './support/long-session-log.ts';
 import { writeSession } from '../bench/agent-session-files.ts';
 import { claudeCodeSubagentFile, claudeCodeTaskTranscript } from './support/foreign-sessions.ts';
 import { base64Of, imageBytes } from './support/inline-images.ts';
+import { servedText } from './support/served-text.ts';
+import { viewerItems } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
 import { SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
@@ -110,18 +111,6 @@ function expectSameAsReference(text: string): void {
       outcome(() => filteredLog(text, filter)),
       query,
     ).toEqual(outcome(() => referenceFilteredLog(text, filter)));
-  }
-}
-
-/** The text a served log carries: our own log as it is; another agent's file as the spool copies it (inline images moved out, subagent files framed in). */
-async function servedText(file: string): Promise<string> {
-  const served = await openServedLog(file, undefined);
-  try {
-    served.follow(() => undefined);
-    while (!served.firstPass.done) await new Promise((resolve) => setTimeout(resolve, 20));
-    return await readFile(served.session.tail.path, 'utf8');
-  } finally {
-    await served.close();
   }
 }
 
@@ -246,20 +235,6 @@ describe('filteredLog with a subagent beside another top-level call', () => {
     return servedText(path.join(dir, `${name}.jsonl`));
   }
 
-  /** The items the viewer reads from a served log's text: its subagent frames given to the reader as theirs. */
-  const viewerItems = (text: string): readonly ConversationItem[] => {
-    const reader = new AgentLogReader();
-    new SubagentFrameSplitter(
-      (chunk) => {
-        reader.append(chunk);
-      },
-      (file, line) => {
-        reader.appendSubagent(file, line);
-      },
-    ).push(text);
-    reader.end();
-    return reader.snapshot().conversation.items;
-  };
   const callShapes = (text: string) =>
     viewerItems(text).flatMap((item) => (item.kind === 'call' ? [[item.node.name, item.node.children.map((child) => child.name)]] : []));
 

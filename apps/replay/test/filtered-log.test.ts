@@ -1,44 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { AgentLogReader, conversationItemKey, itemsMatching, type ConversationItem } from '@toolcard/ui-tool-image/model';
+import { conversationItemKey, itemsMatching, type ConversationItem } from '@toolcard/ui-tool-image/model';
 import { describe, expect, it } from 'vitest';
 
 import { ExportFilterError, filteredLog } from '../src/export/filtered-log.ts';
 import { hostileSession } from './export-sessions.ts';
+import { servedText } from './support/served-text.ts';
+import { viewerItems } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
-import { openServedLog } from '../src/server/served-log.ts';
-import { SubagentFrameSplitter } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
 
-/** The items the viewer reads from a served log's text: its subagent frames given to the reader as theirs, as the viewer's LogFeed does. */
-function viewerItems(text: string): readonly ConversationItem[] {
-  const reader = new AgentLogReader();
-  new SubagentFrameSplitter(
-    (chunk) => {
-      reader.append(chunk);
-    },
-    (file, line) => {
-      reader.appendSubagent(file, line);
-    },
-  ).push(text);
-  reader.end();
-  return reader.snapshot().conversation.items;
-}
-
-/** The text a served log carries: our own log as it is; another agent's file as the spool copies it (inline images moved out, subagent files framed in). */
-async function servedText(file: string): Promise<string> {
-  const served = await openServedLog(path.join(FIXTURES, file), undefined);
-  try {
-    served.follow(() => undefined);
-    while (!served.firstPass.done) await new Promise((resolve) => setTimeout(resolve, 20));
-    return await readFile(served.session.tail.path, 'utf8');
-  } finally {
-    await served.close();
-  }
-}
+/** A fixture's text as the server serves it. */
+const servedFixture = (file: string): Promise<string> => servedText(path.join(FIXTURES, file));
 
 const lines = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 const keys = (items: readonly ConversationItem[]): string[] => items.map(conversationItemKey);
@@ -58,7 +34,7 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
   const tempDir = useTempDirs();
 
   it.each(CASES)('$file with $query: the viewer reads back exactly the matching calls, from a subsequence of the lines', async ({ file, query }) => {
-    const text = await servedText(file);
+    const text = await servedFixture(file);
     const filter = filterFromSearch(query);
     const whole = viewerItems(text);
     const matching = itemsMatching(whole, filter).map((at) => whole[at]);
@@ -94,7 +70,7 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
   });
 
   it('a subagent file framed in the copy stays with the call that started it', async () => {
-    const text = await servedText('agents/logs/c1a0de00-0000-4000-8000-000000000007.jsonl');
+    const text = await servedFixture('agents/logs/c1a0de00-0000-4000-8000-000000000007.jsonl');
     const whole = viewerItems(text);
     const read = viewerItems(filteredLog(text, filterFromSearch('tool=Task')).text);
     const task = (items: readonly ConversationItem[]) => calls(items).find((item) => item.kind === 'call' && item.node.name === 'Task');
@@ -106,7 +82,7 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
   });
 
   it('a filter no call matches is an error that says so, not an empty file', async () => {
-    const text = await servedText('agents/logs/codex-shell.jsonl');
+    const text = await servedFixture('agents/logs/codex-shell.jsonl');
     expect(() => filteredLog(text, filterFromSearch('tool=no_such_tool'))).toThrow(ExportFilterError);
     expect(() => filteredLog(text, filterFromSearch('tool=no_such_tool'))).toThrow(/no call of the \d+ in the log matches the filter/);
   });

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
-import { AgentLogReader, conversationCounts, sessionFactsOf } from '@toolcard/ui-tool-image/model';
+import { AgentLogReader, conversationCounts, sessionFactsOf, type AgentLog } from '@toolcard/ui-tool-image/model';
 
 import { fileChunks } from '../server/spool/file-chunks.ts';
 import { isWholeJsonContainer, startsMultiLineDocument } from '../server/spool/inline-image-rewrite.ts';
@@ -110,26 +110,7 @@ export class SessionReading {
 
   /** The summary and search text of what has been read; `fileName` is the title when the user said nothing. */
   summarised(fileName: string): SummarisedSession {
-    const log = this.reader.snapshot();
-    const facts = sessionFactsOf(log);
-    const { items } = log.conversation;
-    const counts = conversationCounts(items);
-    const startedAt = facts.startedAt ?? null;
-    return {
-      summary: {
-        format: log.format,
-        title: firstPrompt(items) ?? path.basename(fileName),
-        startedAt,
-        durationMs: startedAt !== null && facts.endedAt !== undefined ? facts.endedAt - startedAt : null,
-        calls: counts.calls,
-        imageCalls: counts.imageCalls,
-        images: counts.images,
-        failedCalls: counts.failures,
-        problems: log.problems.length,
-        tools: toolNames(items),
-      },
-      searchText: searchTextOf(items),
-    };
+    return summarisedLog(this.reader.snapshot(), fileName);
   }
 
   private async holdsMark(file: FileHandle): Promise<boolean> {
@@ -236,4 +217,27 @@ export class SessionReading {
     }
     return true;
   }
+}
+
+/** The summary and search text of a log as the model's reader gives it; `fileName` is the title when the user said nothing. */
+export function summarisedLog(log: AgentLog, fileName: string): SummarisedSession {
+  const facts = sessionFactsOf(log);
+  const { items } = log.conversation;
+  const counts = conversationCounts(items);
+  const startedAt = facts.startedAt ?? null;
+  return {
+    summary: {
+      format: log.format,
+      title: firstPrompt(items) ?? path.basename(fileName),
+      startedAt,
+      durationMs: startedAt !== null && facts.endedAt !== undefined ? facts.endedAt - startedAt : null,
+      calls: counts.calls,
+      imageCalls: counts.imageCalls,
+      images: counts.images,
+      failedCalls: counts.failures,
+      problems: log.problems.length,
+      tools: toolNames(items),
+    },
+    searchText: searchTextOf(items),
+  };
 }

@@ -4,8 +4,7 @@ import path from 'node:path';
 
 import { conversationCounts, readAgentLog, sessionFactsOf } from '@toolcard/ui-tool-image/model';
 
-import { firstPrompt, searchTextOf, toolNames } from '../../src/workbench/conversation-text.ts';
-import type { SummarisedSession } from '../../src/workbench/session-summary.ts';
+import { summarisedLog, type SummarisedSession } from '../../src/workbench/session-summary.ts';
 import { recordedSession } from '../support/recorded-session.ts';
 import { claudeCodeTranscript, codexRollout } from '../support/foreign-sessions.ts';
 import { base64Of, imageBytes } from '../support/inline-images.ts';
@@ -56,26 +55,7 @@ export async function readWhole(file: string) {
 
 /** What the model's reader gives the whole file read at once, as a whole summary and search text: what a streamed reading must equal. */
 export async function summarisedWhole(file: string): Promise<SummarisedSession> {
-  const log = readAgentLog(await readFile(file, 'utf8'));
-  const { items } = log.conversation;
-  const counts = conversationCounts(items);
-  const facts = sessionFactsOf(log);
-  const startedAt = facts.startedAt ?? null;
-  return {
-    summary: {
-      format: log.format,
-      title: firstPrompt(items) ?? path.basename(file),
-      startedAt,
-      durationMs: startedAt !== null && facts.endedAt !== undefined ? facts.endedAt - startedAt : null,
-      calls: counts.calls,
-      imageCalls: counts.imageCalls,
-      images: counts.images,
-      failedCalls: counts.failures,
-      problems: log.problems.length,
-      tools: toolNames(items),
-    },
-    searchText: searchTextOf(items),
-  };
+  return summarisedLog(readAgentLog(await readFile(file, 'utf8')), file);
 }
 
 async function sharedFolderFiles(name: string): Promise<string[]> {

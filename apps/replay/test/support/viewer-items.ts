@@ -1,0 +1,18 @@
+import { AgentLogReader, type ConversationItem } from '@toolcard/ui-tool-image/model';
+
+import { SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
+
+/** The items the viewer reads from a served log's text: its subagent frames given to the reader as theirs, as the viewer's LogFeed does. */
+export function viewerItems(text: string): readonly ConversationItem[] {
+  const reader = new AgentLogReader();
+  new SubagentFrameSplitter(
+    (chunk) => {
+      reader.append(chunk);
+    },
+    (file, line) => {
+      reader.appendSubagent(file, line);
+    },
+  ).push(text);
+  reader.end();
+  return reader.snapshot().conversation.items;
+}
