@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { S3AttachmentStore } from '@toolcard/host-read-image';
@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { EXPORT_IMAGE_ATTRIBUTE } from '../wire/export.ts';
 import { decodeExportBytes } from '../wire/export-bytes.ts';
 import { useS3Server } from './s3/support/s3.ts';
+import { claudeCodeTranscript } from './support/foreign-sessions.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
+import { pasted, screenshot } from './workbench/session-folder.ts';
 
 /*
  * What images an exported file carries, read back from its bytes as the page reads them
@@ -43,6 +45,25 @@ async function exportWithBin(
 }
 
 describe('pnpm replay export: the images the file carries', () => {
+  it("another agent's file: its inline images are validated and carried, each as the store normalised it", async () => {
+    const dir = await tempDir();
+    const transcript = path.join(dir, 'c1a0de00-0000-4000-8000-000000000001.jsonl');
+    await writeFile(transcript, claudeCodeTranscript(screenshot, pasted));
+    const { file, stderr } = await exportWithBin([transcript]);
+    expect(stderr).not.toContain('not in the store');
+    const carried = [...(await embeddedImages(file)).values()];
+    const sizes = await Promise.all(
+      carried.map(async (bytes) => {
+        const { width, height } = await sharp(bytes).metadata();
+        return { width, height };
+      }),
+    );
+    expect(sizes.sort((a, b) => a.width - b.width)).toEqual([
+      { width: 30, height: 20 },
+      { width: 40, height: 30 },
+    ]);
+  });
+
   it('--max-edge N: every image decodes with its longer side at most N, in the same aspect, and the file is smaller', async () => {
     const session = await recordedSession(await tempDir(), { imageSize: { width: 600, height: 400 } });
     const refs = [await session.readImage('red.png'), await session.readImage('blue.png')];

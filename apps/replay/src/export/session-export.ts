@@ -5,6 +5,7 @@ import { conversationImageIds } from '@toolcard/ui-tool-image/model';
 import type { SessionInfo } from '../../wire/workbench.ts';
 import type { ReviewFile } from '../reviews/local-review-file.ts';
 import { SESSION_ID } from '../server/live-session.ts';
+import { storedUnderHeldIds } from '../server/replay-attachments.ts';
 import type { ServedLog } from '../server/served-log.ts';
 import { filterFromSearch } from '../../viewer/url-filter.ts';
 import { downscaledImage } from './downscaled-image.ts';
@@ -35,7 +36,8 @@ const READS_AT_ONCE = 8;
 
 /** A session as its export carries it: the log's text (with a filter, its matching calls' lines), every image it references that the store holds, the standing verdicts. */
 export async function collectSession({ info, served, reviewFile, maxEdge, filter = '' }: SessionExportOptions): Promise<CollectedSession> {
-  const { store } = served;
+  // Another agent's inline images are held until validated: the export validates them as a page's first request does.
+  const store = served.store === undefined || served.pending === undefined ? served.store : storedUnderHeldIds(served.store, served.pending);
   const whole = await readFile(served.session.tail.path, 'utf8');
   const filtered = filter === '' ? undefined : filteredLog(whole, filterFromSearch(filter));
   const log = filtered?.text ?? whole;

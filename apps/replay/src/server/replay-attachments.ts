@@ -51,8 +51,8 @@ export function createReplayAttachmentHandler({ store, sessions, pending }: Repl
   };
 }
 
-/** The store as the host's handler reads it: an id held by `pending` is read as the object its validation stored. */
-function storedUnderHeldIds(store: AttachmentStore, pending: PendingImages): AttachmentStore {
+/** The store as the host's handler (and an export) reads it: an id held by `pending` is read as the object its validation stored. */
+export function storedUnderHeldIds(store: AttachmentStore, pending: PendingImages): AttachmentStore {
   return {
     imageLimits: store.imageLimits,
     saveImage: (input, signal) => store.saveImage(input, signal),
