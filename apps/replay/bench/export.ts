@@ -1,36 +1,24 @@
 // pnpm bench:export — a 3 000-call session with 300 images (recorded by the real host recorder and
 // tool) exported to one HTML file; the time the file takes to show its first screen in Chromium
 // from file://, against the live viewer on the same session in the same run. Prints JSON.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import {
-  ConfigModelResolver,
-  createReadImageTool,
-  FileSink,
-  LocalAttachmentStore,
-  LocalFileSystem,
-  SessionRecorder,
-  type ModelRoute,
-} from '@toolcard/host-read-image';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { runExport } from '../src/cli/export-command.ts';
+import { recordingHarness, ROUTE } from '../test/support/recording-harness.ts';
 import { startReplay } from '../test/support/replay-process.ts';
 
 const CALLS = 3000;
 const IMAGES = 300;
-const ROUTE: ModelRoute = { provider: 'replay', model: 'replay-vision' };
 
 async function recordSession(dir: string): Promise<{ logPath: string; storeDir: string }> {
-  const workspace = path.join(dir, 'workspace');
-  const storeDir = path.join(dir, 'store');
-  const logPath = path.join(dir, 'session.jsonl');
-  await mkdir(workspace, { recursive: true });
+  const { workspace, storeDir, logPath, tool, recorder, close } = await recordingHarness(dir);
   for (let at = 0; at < IMAGES; at += 1) {
     // Noise: the PNG keeps its size, as a screenshot's does.
     const pixels = Buffer.from(Array.from({ length: 160 * 100 * 3 }, () => Math.floor(Math.random() * 256)));
@@ -38,13 +26,6 @@ async function recordSession(dir: string): Promise<{ logPath: string; storeDir: 
       .png()
       .toFile(path.join(workspace, `shot-${String(at)}.png`));
   }
-  const store = new LocalAttachmentStore({ dir: storeDir });
-  const tool = createReadImageTool({
-    fs: new LocalFileSystem({ roots: [workspace] }),
-    attachments: store,
-    models: new ConfigModelResolver([{ ...ROUTE, inputModalities: ['text', 'image'] }]),
-  });
-  const recorder = await SessionRecorder.open({ sink: new FileSink(logPath), cwd: workspace });
   await recorder.startTurn(1);
   await recorder.userMessage({ role: 'user', content: [{ type: 'text', text: 'Walk through the app' }], source: { kind: 'user' } });
   const every = CALLS / IMAGES;
@@ -74,7 +55,7 @@ async function recordSession(dir: string): Promise<{ logPath: string; storeDir: 
     });
     await recorder.endStep(1, step);
   }
-  store.dispose();
+  close();
   return { logPath, storeDir };
 }
 

@@ -1,18 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-import {
-  ConfigModelResolver,
-  createReadImageTool,
-  LocalAttachmentStore,
-  LocalFileSystem,
-  SessionRecorder,
-  FileSink,
-  type ModelRoute,
-} from '@toolcard/host-read-image';
 import sharp from 'sharp';
 
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
+import { recordingHarness, ROUTE } from './support/recording-harness.ts';
 
 /**
  * What a hostile log puts in every text field an export shows: markup, the end of the script element
@@ -23,28 +14,16 @@ export const HOSTILE = '</script><script>window.__pwned=1</script><img src=x one
 /** The same in a file name (no `/`). */
 export const HOSTILE_FILE = '<img src=x onerror=window.__pwned=1> javascript:alert(1) \u2028 <!-- 会话.png';
 
-const ROUTE: ModelRoute = { provider: 'replay', model: 'replay-vision' };
-
 /**
  * A session recorded by the real host recorder where every text field is hostile: the user's
  * message, a tool's name, its arguments and result text, an image's file name, and a verdict's note
  * and reviewer. Its one image is real (sharp), read by the real `read_image` tool into the real store.
  */
 export async function hostileSession(dir: string): Promise<{ readonly logPath: string; readonly storeDir: string }> {
-  const workspace = path.join(dir, 'workspace');
-  const storeDir = path.join(dir, 'store');
-  const logPath = path.join(dir, 'hostile.jsonl');
-  await mkdir(workspace, { recursive: true });
+  const { workspace, storeDir, logPath, tool, recorder, close } = await recordingHarness(dir, { logName: 'hostile.jsonl' });
   await sharp({ create: { width: 24, height: 16, channels: 3, background: '#d00000' } })
     .png()
     .toFile(path.join(workspace, HOSTILE_FILE));
-  const store = new LocalAttachmentStore({ dir: storeDir });
-  const tool = createReadImageTool({
-    fs: new LocalFileSystem({ roots: [workspace] }),
-    attachments: store,
-    models: new ConfigModelResolver([{ ...ROUTE, inputModalities: ['text', 'image'] }]),
-  });
-  const recorder = await SessionRecorder.open({ sink: new FileSink(logPath), cwd: workspace });
   await recorder.startTurn(1);
   await recorder.userMessage({ role: 'user', content: [{ type: 'text', text: HOSTILE }], source: { kind: 'user' } });
   const calls = [
@@ -68,7 +47,7 @@ export async function hostileSession(dir: string): Promise<{ readonly logPath: s
         : Promise.resolve({ content: [{ type: 'text', text: HOSTILE }], isError: false }),
   });
   await recorder.endStep(1, 1);
-  store.dispose();
+  close();
   for (const target of ['call:hostile-call', 'call:image-call/image:0']) {
     await appendReview(reviewFilePath(logPath), { at: '2026-01-10T09:00:00.000Z', reviewer: HOSTILE, target, verdict: 'fail', note: HOSTILE });
   }

@@ -1,20 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import {
-  ConfigModelResolver,
-  createReadImageTool,
-  FileSink,
-  LocalAttachmentStore,
-  LocalFileSystem,
-  SessionRecorder,
-  type AttachmentRef,
-  type AttachmentStore,
-  type ModelRoute,
-} from '@toolcard/host-read-image';
+import type { AttachmentRef, AttachmentStore } from '@toolcard/host-read-image';
 import sharp from 'sharp';
 
-const ROUTE: ModelRoute = { provider: 'replay', model: 'replay-vision' };
+import { recordingHarness, ROUTE } from './recording-harness.ts';
 
 /** Real images, made by sharp: a distinct colour per name. */
 const COLOURS = { 'red.png': '#d00000', 'blue.png': '#0040d0', 'green.png': '#00a040' } as const;
@@ -34,22 +24,12 @@ export async function recordedSession(
     store: givenStore,
   }: { readonly imageSize?: { readonly width: number; readonly height: number }; readonly store?: AttachmentStore } = {},
 ) {
-  const workspace = path.join(dir, 'workspace');
-  const storeDir = path.join(dir, 'store');
-  const logPath = path.join(dir, 'session.jsonl');
-  await mkdir(workspace);
+  const { workspace, storeDir, logPath, store, tool, recorder } = await recordingHarness(dir, givenStore === undefined ? {} : { store: givenStore });
   for (const [name, background] of Object.entries(COLOURS)) {
     await sharp({ create: { ...imageSize, channels: 3, background } })
       .png()
       .toFile(path.join(workspace, name));
   }
-  const store = givenStore ?? new LocalAttachmentStore({ dir: storeDir });
-  const tool = createReadImageTool({
-    fs: new LocalFileSystem({ roots: [workspace] }),
-    attachments: store,
-    models: new ConfigModelResolver([{ ...ROUTE, inputModalities: ['text', 'image'] }]),
-  });
-  const recorder = await SessionRecorder.open({ sink: new FileSink(logPath), cwd: workspace });
   let calls = 0;
   let steps = 0;
   await recorder.startTurn(1);
