@@ -146,8 +146,9 @@ async function checkReplay(file: SessionFile, format: AgentLogFormat | undefined
   const replayed = await replay(file);
   const { page } = replayed;
   await scrollThrough(page);
+  // A tile the scroll passed last may still be loading: every one must end ready.
+  await expect.poll(() => page.locator('.tc-gallery__tile:not([data-status="ready"])').count()).toBe(0);
   expect(replayed.failedTiles).toEqual([]);
-  expect(await page.locator('.tc-gallery__tile:not([data-status="ready"])').count()).toBe(0);
   expect(replayed.loaded.size).toBe(distinctImages(log));
   const html = await page.content();
   expect(html).not.toMatch(BASE64_RUN);
