@@ -10,7 +10,7 @@ import { notReplayedLine } from '../server/spool/not-replayed.ts';
 import { ReadMark } from '../server/spool/read-mark.ts';
 import { SubagentFiles } from '../server/spool/subagent-files.ts';
 import { firstPrompt, searchTextOf, toolNames } from './conversation-text.ts';
-import { linesWithImageMarkers, withImageMarkers } from './image-markers.ts';
+import { markedLines, withImageMarkers } from './image-markers.ts';
 import type { SessionRow } from '../../wire/workbench.ts';
 
 /** What the index shows of one session file: the SessionRow fields its content decides. */
@@ -123,7 +123,7 @@ export class SessionReading {
     for await (const chunk of fileChunks(file, this.readEnd, size, this.chunkBytes)) {
       this.onBytes(chunk.length);
       for (const lines of this.linesOf(this.splitter, chunk)) {
-        if (!(await this.readLinesText(lines))) return;
+        if (!(await this.readLineBytes(lines))) return;
       }
       this.readEnd += chunk.length;
       this.mark.advance(chunk);
@@ -137,44 +137,45 @@ export class SessionReading {
   }
 
   /**
-   * The complete lines `chunk` ends, as text, each ended by `\n`: the ones the chunk holds whole as
-   * one run (decoded and given to the reader at once: a line at a time cost more than the model's
-   * parse of our own log's short lines), the one it completes, or any over the cap, one at a time.
+   * The complete lines `chunk` ends, as bytes: the ones the chunk holds whole as one run (given to
+   * the reader at once: a line at a time cost more than the model's parse of our own log's short
+   * lines), the one it completes, or any over the cap, one at a time.
    */
-  private *linesOf(splitter: LineSplitter, chunk: Buffer): Generator<string> {
+  private *linesOf(splitter: LineSplitter, chunk: Buffer): Generator<Buffer> {
     const first = chunk.indexOf(NEWLINE);
     const last = chunk.lastIndexOf(NEWLINE);
     // A run no longer than the cap holds no line over it.
     if (first === last || last - first - 1 > this.maxLineBytes) {
-      for (const line of splitter.push(chunk)) yield `${this.lineText(line)}\n`;
+      for (const line of splitter.push(chunk)) yield this.lineBytes(line);
       return;
     }
-    for (const line of splitter.push(chunk.subarray(0, first + 1))) yield `${this.lineText(line)}\n`;
-    yield chunk.toString('utf8', first + 1, last + 1);
+    for (const line of splitter.push(chunk.subarray(0, first + 1))) yield this.lineBytes(line);
+    yield chunk.subarray(first + 1, last + 1);
     splitter.push(chunk.subarray(last + 1));
   }
 
   /** Complete lines of the log given to the reader, their images replaced; false once the first line shows one multi-line document. */
-  private async readLinesText(text: string): Promise<boolean> {
-    let rest = text;
-    while (this.layout === 'undecided' && rest !== '') {
-      const end = rest.indexOf('\n') + 1;
-      const line = rest.slice(0, end - 1);
-      rest = rest.slice(end);
+  private async readLineBytes(bytes: Buffer): Promise<boolean> {
+    let rest = bytes;
+    while (this.layout === 'undecided' && rest.length > 0) {
+      const newline = rest.indexOf(NEWLINE);
+      const end = newline === -1 ? rest.length : newline;
+      const line = rest.toString('utf8', 0, end);
+      rest = rest.subarray(end + 1);
       if (line.trim() !== '') {
         this.layout = startsMultiLineDocument(line) ? 'document' : 'lines';
         if (this.layout === 'document') return false;
       }
       this.reader.append(`${await withImageMarkers(line)}\n`);
     }
-    if (rest !== '') this.reader.append(await linesWithImageMarkers(rest));
+    if (rest.length > 0) this.reader.append(await markedLines(rest));
     return true;
   }
 
-  private lineText(line: SplitLine): string {
+  private lineBytes(line: SplitLine): Buffer {
     return line.kind === 'line'
-      ? line.bytes.toString('utf8')
-      : notReplayedLine(`a line of ${String(line.byteLength)} bytes, over the ${String(this.maxLineBytes)} a line may have`);
+      ? line.bytes
+      : Buffer.from(notReplayedLine(`a line of ${String(line.byteLength)} bytes, over the ${String(this.maxLineBytes)} a line may have`));
   }
 
   /** One JSON value over many lines: read whole (its images replaced), once. */
@@ -208,7 +209,7 @@ export class SessionReading {
         if (size < read.readEnd) return false;
         for await (const chunk of fileChunks(file, read.readEnd, size, this.chunkBytes)) {
           this.onBytes(chunk.length);
-          for (const lines of this.linesOf(read.splitter, chunk)) this.reader.appendSubagent(name, await linesWithImageMarkers(lines));
+          for (const lines of this.linesOf(read.splitter, chunk)) this.reader.appendSubagent(name, await markedLines(lines));
           read.readEnd += chunk.length;
         }
       } finally {

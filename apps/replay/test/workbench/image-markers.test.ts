@@ -1,9 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { withImageMarkers } from '../../src/workbench/image-markers.ts';
+import { markedLines, withImageMarkers } from '../../src/workbench/image-markers.ts';
 import { imagesShown } from '../support/agent-log-contents.ts';
 import { claudeCodeTranscript, codexRollout, prettyAnthropicMessages } from '../support/foreign-sessions.ts';
-import { base64Of, corruptPng, LONG_BASE64_RUN } from '../support/inline-images.ts';
+import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN } from '../support/inline-images.ts';
 import { generated, pasted, screenshot } from './session-folder.ts';
 
 async function marked(text: string): Promise<string> {
@@ -35,5 +36,62 @@ describe('withImageMarkers: a line’s inline images as markers, before the read
     // One line of a document spread over many is not JSON alone: the whole document is rewritten at once (see SessionReading).
     const pretty = prettyAnthropicMessages(screenshot);
     expect(LONG_BASE64_RUN.test(await withImageMarkers(pretty))).toBe(false);
+  });
+});
+
+/** Strings a line of an agent's log may hold: images in every spelling inlineImageIn takes or refuses, and text. */
+function imageStrings(images: readonly string[]): fc.Arbitrary<string> {
+  const image = fc.constantFrom(...images);
+  return fc.oneof(
+    image,
+    image.map((base64) => base64.replaceAll('+', '-').replaceAll('/', '_')),
+    image.map((base64) => base64.replace(/=+$/, '')),
+    image.map((base64) => `data:image/png;base64,${base64}`),
+    image.map((base64) => `DATA:image/webp;name=a b;base64,${base64}`),
+    image.map((base64) => `data:image/png;base64,${base64.slice(0, 40)}\n${base64.slice(40)}`),
+    fc.constant('data:image/png;base64,not an image at all'),
+    // One odd character, in whole base64 or in some cut to four characters a group (then one over: a length a decoder may round away).
+    fc.tuple(image, fc.boolean(), fc.nat(), fc.constantFrom('!', ' ', '=', 'é', '-', '"', '\\')).map(([base64, whole, at, odd]) => {
+      const spelled = whole ? base64 : base64.slice(0, base64.replace(/=+$/, '').length & ~3);
+      const cut = 16 + (at % (spelled.length - 16));
+      return spelled.slice(0, cut) + odd + spelled.slice(cut);
+    }),
+    fc.string({ maxLength: 80 }),
+    fc.constant('iVBORw0KGgo' + 'A'.repeat(80)),
+  );
+}
+
+/** A JSON line holding `values` (some as keys), long enough to be searched in its bytes, with `/` escaped as some writers do. */
+function longLine(values: readonly string[], asKey: boolean, escapeSlashes: boolean): string {
+  const entries = values.map((value, index) => (asKey && index === 0 ? [value, index] : [`k${String(index)}`, [{ data: value }]]));
+  const json = JSON.stringify({ ...Object.fromEntries(entries), padding: 'text '.repeat(4000) });
+  return escapeSlashes ? json.replaceAll('/', '\\/') : json;
+}
+
+describe('markedLines: a long line’s images found in its bytes, as withImageMarkers finds them parsing it', () => {
+  it('the same value for every spelling of an image, alphabet, padding, escape, key and corruption', async () => {
+    const images = [screenshot, pasted, generated, base64Of(await imageBytes('gif', '#808000', 20, 10)), base64Of(await imageBytes('webp', '#008080', 16, 16))];
+    await fc.assert(
+      fc.asyncProperty(fc.array(imageStrings(images), { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean(), async (values, asKey, escapeSlashes) => {
+        const line = longLine(values, asKey, escapeSlashes);
+        const fromBytes = await markedLines(Buffer.from(`${line}\n`));
+        expect(fromBytes.endsWith('\n')).toBe(true);
+        expect(JSON.parse(fromBytes)).toEqual(JSON.parse(await withImageMarkers(line)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('short and long lines of a run keep their order and their ends; a long line that is not JSON is left as it is', async () => {
+    const long = longLine([screenshot], false, false);
+    const broken = `{"data": "${screenshot}", "padding": "${'x'.repeat(20_000)}`;
+    const text = ['{"a":1}', long, '', '{"b":2}', broken, '{"c":3}'].join('\n');
+    const marked = await markedLines(Buffer.from(text));
+    const lines = marked.split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines.at(-1)).toBe('');
+    expect([lines[0], lines[2], lines[3], lines[4], lines[5]]).toEqual(['{"a":1}', '', '{"b":2}', broken, '{"c":3}']);
+    expect(JSON.parse(lines[1] ?? '')).toEqual(JSON.parse(await withImageMarkers(long)));
+    expect(LONG_BASE64_RUN.test(lines[1] ?? '')).toBe(false);
   });
 });

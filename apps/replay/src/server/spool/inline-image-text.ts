@@ -47,3 +47,60 @@ export function inlineImageIn(text: string): InlineImageText | undefined {
   if (!startsWithImageSignature(Buffer.from(text.slice(0, SIGNATURE_CHARS), 'base64'))) return undefined;
   return isBase64(text, OUTSIDE_STANDARD_BASE64) || isBase64(text, OUTSIDE_URL_SAFE_BASE64) ? { head: '', payload: text } : undefined;
 }
+
+/** An inline image in a JSON string's raw bytes: its `head` (as in InlineImageText) and its payload decoded. */
+export interface InlineImageBytes {
+  readonly head: string;
+  readonly bytes: Buffer;
+}
+
+const EQUALS = 0x3d;
+/** A string's first bytes, searched for a data URL's head; a head longer than these is judged on the whole string. */
+const HEAD_BYTES = 256;
+const LOOKS_LIKE_DATA_URL = /^data:image\//i;
+
+/**
+ * inlineImageIn's answer for the raw bytes of a JSON string that hold no escape (so they are its
+ * text), with the payload decoded: the same rules judged on bytes, so a screenshot's base64 becomes
+ * one Latin-1 string (to decode it) instead of being decoded as UTF-8, searched by a pattern and
+ * decoded. The decoder checks the alphabet: it skips every other character, so base64 holding one
+ * decodes to fewer bytes than its length says — always, except for a length ≡ 1 (mod 4), which is
+ * judged as text. Pass bytes with an escape to inlineImageIn once unescaped.
+ */
+export function inlineImageInBytes(raw: Buffer): InlineImageBytes | undefined {
+  const start = raw.toString('latin1', 0, Math.min(raw.length, HEAD_BYTES));
+  const dataUrlHead = DATA_URL_HEAD.exec(start)?.[0];
+  // In Latin-1 every byte is one character: the head's length in characters is its length in bytes.
+  if (dataUrlHead !== undefined)
+    return { head: raw.toString('utf8', 0, dataUrlHead.length), bytes: Buffer.from(raw.toString('latin1', dataUrlHead.length), 'base64') };
+  if (raw.length > HEAD_BYTES && LOOKS_LIKE_DATA_URL.test(start)) return inlineImageInText(raw);
+  if (raw.length < MIN_BASE64_LENGTH) return undefined;
+  if (!startsWithImageSignature(Buffer.from(start.slice(0, SIGNATURE_CHARS), 'base64'))) return undefined;
+  const padding = paddingLength(raw);
+  if (padding === undefined) return undefined;
+  const characters = raw.length - padding;
+  if (characters % 4 === 1) return inlineImageInText(raw);
+  if (holdsBothAlphabets(raw)) return undefined;
+  const bytes = Buffer.from(raw.toString('latin1'), 'base64');
+  return bytes.length === Math.floor((characters * 3) / 4) ? { head: '', bytes } : undefined;
+}
+
+function inlineImageInText(raw: Buffer): InlineImageBytes | undefined {
+  const image = inlineImageIn(raw.toString('utf8'));
+  return image === undefined ? undefined : { head: image.head, bytes: Buffer.from(image.payload, 'base64') };
+}
+
+/** How many `=` end `raw`, or undefined when one stands anywhere else (isBase64's rule). */
+function paddingLength(raw: Buffer): number | undefined {
+  const first = raw.indexOf(EQUALS);
+  if (first === -1) return 0;
+  if (first === 0 || first < raw.length - 2) return undefined;
+  for (let at = first; at < raw.length; at += 1) if (raw[at] !== EQUALS) return undefined;
+  return raw.length - first;
+}
+
+/** True when `raw` has characters only the standard alphabet has and others only the URL-safe one has: it is neither. */
+function holdsBothAlphabets(raw: Buffer): boolean {
+  const standard = raw.includes('+') || raw.includes('/');
+  return standard && (raw.includes('-') || raw.includes('_'));
+}
