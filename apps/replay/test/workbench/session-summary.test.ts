@@ -105,6 +105,32 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     expect((await summarise(silent)).summary.title).toBe('silent.jsonl');
   });
 
+  it('a title skips the context a harness wrapped in its own element before the prompt (an IDE’s open file), and is that context when nothing else was said', async () => {
+    const dir = await tempDir();
+    const context = '<ide_opened_file>The user opened the file /repo/src/app.ts in the IDE.</ide_opened_file>';
+    const withContext = path.join(dir, 'ide.jsonl');
+    const prompt = [
+      { type: 'text', text: context },
+      { type: 'text', text: 'fix <b>the</b> header' },
+    ];
+    await writeFile(
+      withContext,
+      claudeCodeTranscript(screenshot, pasted).replace('"content":"look at the login screen"', `"content":${JSON.stringify(prompt)}`),
+    );
+    expect((await summarise(withContext)).summary.title).toBe('fix <b>the</b> header');
+    const onlyContext = path.join(dir, 'context.jsonl');
+    await writeFile(onlyContext, claudeCodeTranscript(screenshot, pasted).replace('look at the login screen', context.replaceAll('/', '\\/')));
+    const contextTitle = (await summarise(onlyContext)).summary.title;
+    expect(contextTitle.startsWith('<ide_opened_file>')).toBe(false);
+    expect(contextTitle).toBe('and this one I pasted');
+    const nothingElse = path.join(dir, 'nothing-else.jsonl');
+    await writeFile(
+      nothingElse,
+      claudeCodeTranscript(screenshot, pasted).split('\n')[0]?.replace('look at the login screen', context.replaceAll('/', '\\/')) ?? '',
+    );
+    expect((await summarise(nothingElse)).summary.title).toBe(context);
+  });
+
   it('a grown file is read on from where the reading stopped, to the same summary as a fresh reading', async () => {
     const dir = await tempDir();
     const file = path.join(dir, 'grows.jsonl');
@@ -193,6 +219,11 @@ describe.skipIf(!present)('SessionReading on the real sample files of other agen
     const { summary, searchText } = await summarise(sample, 4096);
     expect(summary).toMatchObject(await readWhole(sample));
     expect(LONG_BASE64_RUN.test(searchText)).toBe(false);
+  });
+
+  it('a Claude Code transcript started from an IDE is titled by what the user asked, not the file the IDE had open', async () => {
+    const { title } = (await summarise(path.join(SAMPLES, 'claude-code', 'claude-code-log__9e953218-585f-4692-89df-9e0747a31c68.jsonl'))).summary;
+    expect(title.startsWith('I have @pu')).toBe(true);
   });
 });
 
