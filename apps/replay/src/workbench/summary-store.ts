@@ -15,8 +15,11 @@ interface StoredEntry {
   readonly summary: SessionSummary;
 }
 
-/** Raised when what a summary holds changes: older entries are then recomputed, never misread. */
-const ENTRY_VERSION = 1;
+/**
+ * Raised when what a summary holds, or how it is computed, changes: older entries are then
+ * recomputed, never misread or shown stale (2: a title skips the context a harness put before the prompt).
+ */
+const ENTRY_VERSION = 2;
 
 function digest(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 40);
