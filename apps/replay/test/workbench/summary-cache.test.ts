@@ -80,10 +80,10 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     const entryPath = path.join(cacheDir, entry);
     const good = await readFile(entryPath, 'utf8');
     for (const bad of [
-      '{"v":1,',
+      good.slice(0, 7),
       'null',
       good.replace('"calls":1', '"calls":-1'),
-      good.replace('"v":1', '"v":0'),
+      good.replace(/"v":\d+/, '"v":0'),
       good.replace(/[0-9a-f]{40}\.txt/, '../../etc/passwd'),
     ]) {
       await writeFile(entryPath, bad);
