@@ -1,5 +1,6 @@
 import type { Locale } from '@toolcard/ui-tool-image';
 
+import { counted } from './counted';
 import type { Theme } from './theme';
 
 /** The viewer's own words around the cards (the cards bring their own labels for both locales). */
@@ -42,9 +43,9 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     followEnd: 'Follow the end of the log',
     reading: (bytes, total) => `Reading the log: ${megabytes(bytes)} of ${megabytes(total)} MB`,
     readingProgress: 'Reading the log',
-    live: (events) => `Live: ${events} events; lines appended to the file appear here.`,
-    complete: (events) => `${events} events, exported with their images and verdicts (read-only).`,
-    exportedWithFilter: (filter, calls, of) => `Exported with filter: ${filter} (${calls} of ${of} calls, with their messages and images).`,
+    live: (events) => `Live: ${counted(events, 'event', 'events')}; lines appended to the file appear here.`,
+    complete: (events) => `${counted(events, 'event', 'events')}, exported with their images and verdicts (read-only).`,
+    exportedWithFilter: (filter, calls, of) => `Exported with filter: ${filter} (${calls} of ${counted(of, 'call', 'calls')}, with their messages and images).`,
     exportFile: 'Export',
     exportFileHint: 'Download this session, opening with the current filter, as one HTML file that opens without a server',
     disconnected: 'Lost the connection to the replay server; retrying…',

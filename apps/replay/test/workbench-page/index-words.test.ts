@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { durationParts, instantOf } from '../../viewer/workbench/cell-text.ts';
 import { retryDelayMs } from '../../viewer/workbench/session-index-feed.ts';
 import { WORKBENCH_LABELS } from '../../viewer/workbench/workbench-labels.ts';
+import { VIEWER_LABELS } from '../../viewer/viewer-labels.ts';
 
 const { en, 'zh-CN': zh } = WORKBENCH_LABELS;
 
@@ -35,6 +36,11 @@ describe('the index’s words', () => {
 
   it('counts, empty folders and the lost server, in both locales', () => {
     expect(en.count(12, 340)).toBe('12 of 340 sessions');
+    expect([en.count(1, 1), en.scanning(1), en.scanning(0)]).toEqual(['1 of 1 session', 'Scanning… 1 session so far', 'Scanning… 0 sessions so far']);
+    expect([VIEWER_LABELS.en.live(1), VIEWER_LABELS.en.complete(2)]).toEqual([
+      'Live: 1 event; lines appended to the file appear here.',
+      '2 events, exported with their images and verdicts (read-only).',
+    ]);
     expect(en.empty(['/tmp/night', 's3://qa/runs'])).toBe('No session files found under /tmp/night, s3://qa/runs.');
     expect(en.empty([])).toBe('No session files found under the paths given.');
     expect(zh.empty(['/tmp/night'])).toBe('/tmp/night 下没有会话文件。');

@@ -1,5 +1,6 @@
 import type { Locale } from '@toolcard/ui-tool-image';
 
+import { counted } from '../counted';
 import type { RowKind } from './align-calls';
 import type { Side } from './compare-protocol';
 
@@ -40,8 +41,6 @@ export interface CompareLabels {
   readonly exportFileHint: string;
 }
 
-const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
-
 export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
   en: {
     heading: 'Compare two runs',
@@ -57,7 +56,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     readingSide: (side, percent) => `${side}: reading the log, ${String(percent)} %`,
     aligning: 'Aligning the calls…',
     aligningPercent: (percent) => `Aligning the calls: ${String(percent)} %`,
-    alignedSoFar: (rows, total) => `${String(rows)} of ${String(total)} rows received…`,
+    alignedSoFar: (rows, total) => `${String(rows)} of ${counted(total, 'row', 'rows')} received…`,
     missingSide: (side, id) => `${side} cannot be loaded: no session ${JSON.stringify(id)} on this server (moved or deleted?).`,
     disconnectedSide: (side) => `${side}: lost the connection to the replay server; retrying…`,
     workerFailed: 'The comparison could not run in this browser (its worker failed to start).',
@@ -73,7 +72,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     imageOnlyIn: (index, side) => `Image ${String(index)}: only in ${side}`,
     compareImages: 'Compare images',
     textCut: (characters) => `(compared on the first ${String(characters)} characters)`,
-    messageImages: (count) => plural(count, 'image', 'images'),
+    messageImages: (count) => counted(count, 'image', 'images'),
     afterLastCall: 'After the last call',
     exportFile: 'Export',
     exportFileHint: 'Download this comparison, both sessions with their images, as one HTML file that opens without a server',

@@ -1,6 +1,7 @@
 import type { Locale } from '@toolcard/ui-tool-image';
 
 import type { ReviewProgress } from '../../wire/workbench';
+import { counted } from '../counted';
 import type { DurationParts } from './cell-text';
 import type { ReviewState } from './session-facets';
 import type { SortKey } from './session-sort';
@@ -79,9 +80,9 @@ export const WORKBENCH_LABELS: Readonly<Record<Locale, WorkbenchLabels>> = {
     selectToCompare: (title) => `Select ${title} to compare`,
     compare: 'Compare',
     compareHint: (selected) => (selected === 2 ? 'Two sessions selected.' : `Select two sessions to compare (${String(selected)} selected).`),
-    count: (shown, total) => `${shown} of ${total} sessions`,
+    count: (shown, total) => `${shown} of ${counted(total, 'session', 'sessions')}`,
     loading: 'Loading the sessions…',
-    scanning: (found) => `Scanning… ${found} sessions so far`,
+    scanning: (found) => `Scanning… ${counted(found, 'session', 'sessions')} so far`,
     unreachable: (retrySeconds) => `Cannot reach the workbench server; retrying in ${retrySeconds} s…`,
     empty: (roots) => (roots.length === 0 ? 'No session files found under the paths given.' : `No session files found under ${roots.join(', ')}.`),
     noMatch: 'No session matches these filters.',
