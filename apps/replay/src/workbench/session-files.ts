@@ -14,6 +14,11 @@ export interface SessionRoot {
    * (`<name>/…`), a file's id is it. Undefined for the only root.
    */
   readonly name: string | undefined;
+  /**
+   * A file root's name as the index shows it: with as many of its folders as tell it apart from
+   * the other files given by the same name (`golden/session.jsonl`, `new/session.jsonl`).
+   */
+  readonly shownAs: string | undefined;
 }
 
 /** A file that may be a session (its content decides, see SessionIndex), and the id it is listed by. */
@@ -47,14 +52,26 @@ export async function sessionRoots(paths: readonly string[]): Promise<SessionRoo
     if (!resolved.some((root) => root.path === absolute)) resolved.push({ path: absolute, kind });
   }
   const used = new Set<string>();
+  const files = resolved.filter((root) => root.kind === 'file').map((root) => root.path);
   return resolved.map((root) => {
-    if (resolved.length === 1) return { ...root, name: undefined };
+    const shownAs = root.kind === 'file' ? distinctTail(root.path, files) : undefined;
+    if (resolved.length === 1) return { ...root, name: undefined, shownAs };
     const base = path.basename(root.path) || 'root';
     let name = base;
     for (let n = 2; used.has(name); n += 1) name = `${base}-${String(n)}`;
     used.add(name);
-    return { ...root, name };
+    return { ...root, name, shownAs };
   });
+}
+
+/** The last segments of `file` ('/'-separated), as few as no other of `files` ends with. */
+function distinctTail(file: string, files: readonly string[]): string {
+  const segments = file.split(path.sep);
+  const others = files.filter((other) => other !== file).map((other) => other.split(path.sep));
+  let count = 1;
+  const endsSame = (other: string[]) => count <= other.length && other.slice(-count).join('/') === segments.slice(-count).join('/');
+  while (count < segments.length && others.some(endsSame)) count += 1;
+  return segments.slice(-count).join('/');
 }
 
 function isSkippedFolder(name: string): boolean {
@@ -88,8 +105,8 @@ async function isSubagentsFolder(rootPath: string, parent: string, name: string)
  */
 export async function candidateFiles(root: SessionRoot): Promise<CandidateFile[]> {
   if (root.kind === 'file') {
-    const file = path.basename(root.path);
-    return [{ path: root.path, root, file, id: root.name ?? file, explicit: true }];
+    const file = root.shownAs ?? path.basename(root.path);
+    return [{ path: root.path, root, file, id: root.name ?? path.basename(root.path), explicit: true }];
   }
   const found: CandidateFile[] = [];
   const pending = [''];

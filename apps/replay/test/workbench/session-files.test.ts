@@ -65,4 +65,17 @@ describe('candidateFiles: the files under a root that may be sessions', () => {
     expect(ids).toEqual(['logs/run.jsonl', 'logs-2/run.jsonl', 'logs-2-2/run.jsonl', 'single.jsonl']);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('files given by the same name are shown with as many of their folders as tell them apart; their ids stay their names', async () => {
+    const base = await tempDir();
+    const given = ['runs/golden/session.jsonl', 'runs/new/session.jsonl', 'old/new/session.jsonl', 'other.jsonl'].map((file) => path.join(base, file));
+    for (const file of given) await put(file);
+    const files = (await Promise.all((await sessionRoots(given)).map(candidateFiles))).flat();
+    expect(files.map(({ id, file }) => ({ id, file }))).toEqual([
+      { id: 'session.jsonl', file: 'golden/session.jsonl' },
+      { id: 'session.jsonl-2', file: 'runs/new/session.jsonl' },
+      { id: 'session.jsonl-3', file: 'old/new/session.jsonl' },
+      { id: 'other.jsonl', file: 'other.jsonl' },
+    ]);
+  });
 });
