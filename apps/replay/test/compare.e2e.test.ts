@@ -26,10 +26,11 @@ interface Compared {
   readonly errors: string[];
 }
 
-async function compare(a: string, b: string, storeDir: string): Promise<Compared> {
+/** The comparison served, with the attachment store when one is given. */
+async function compare(a: string, b: string, storeDir: string | undefined): Promise<Compared> {
   const cache = path.join(await tempDir(), 'cache');
   await mkdir(cache);
-  const server = await startReplay(['--compare', a, b, '--store', storeDir, '--cache', cache]);
+  const server = await startReplay(['--compare', a, b, ...(storeDir === undefined ? [] : ['--store', storeDir]), '--cache', cache]);
   defer(() => server.stop());
   return { server, errors: [] };
 }
@@ -61,6 +62,7 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
     });
 
     await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
+    expect(await page.getByText('No attachment store was given (--store)').count()).toBe(0);
     expect(await rowKinds(page)).toEqual(['same', 'changed', 'only-b']);
     expect(await rowMarks(page)).toEqual(['Same', 'Changed', 'Only in B']);
     // The changed call: the same arguments, another image (ids differ, nothing decoded); the shared one is not called changed.
@@ -150,10 +152,10 @@ describe('pnpm replay --compare A B: two runs side by side', () => {
       await rm(path.join(dir, 'workspace'), { recursive: true });
     }
     const [a = '', b = ''] = logs;
-    // No image was saved: any existing folder serves as the store.
-    const compared = await compare(a, b, dir);
+    const compared = await compare(a, b, undefined);
     const page = await open(compared, compared.server.url);
     await expect.poll(() => summary(page).textContent(), { timeout: 15_000 }).toBe('0 Same · 0 Changed · 0 Only in A · 0 Only in B');
+    expect(await page.getByText('No attachment store was given (--store)').count()).toBe(1);
     expect(await page.getByText('Neither session has a tool call: nothing to compare.').count()).toBe(1);
     expect(await page.locator('.cmp-row').count()).toBe(0);
     expect(compared.errors).toEqual([]);

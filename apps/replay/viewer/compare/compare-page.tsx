@@ -9,6 +9,7 @@ import { ReviewContext } from '../review/review-context';
 import { REVIEW_PLUGINS } from '../review/review-plugin';
 import { useReviewContext } from '../review/use-review-context';
 import { useSessionInfo } from '../session-view';
+import { VIEWER_LABELS } from '../viewer-labels';
 import type { RowKind } from './align-calls';
 import { COMPARE_LABELS, type CompareLabels } from './compare-labels';
 import { CompareList, type ShownRow } from './compare-list';
@@ -84,6 +85,7 @@ export function ComparePage({ a, b, locale, sessionHref, canReview }: ComparePag
         })}
       </dl>
       {exportHref !== null && <ExportLink href={exportHref} label={labels.exportFile} hint={labels.exportFileHint} />}
+      {[infoA, infoB].some((info) => info !== null && info !== 'missing' && !info.store) && <p className="replay-app__note">{VIEWER_LABELS[locale].noStore}</p>}
       {missing.map((side) => (
         <p key={side} role="alert" className="cmp-error">
           {labels.missingSide(labels.side[side], side === 'a' ? a : b)}
