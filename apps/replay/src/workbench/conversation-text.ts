@@ -40,35 +40,18 @@ export function searchTextOf(items: readonly ConversationItem[]): string {
     .join('\n');
 }
 
-/**
- * Text an agent's harness wrapped in one element of its own and put in the user's message (Claude
- * Code's `<ide_opened_file>`, `<ide_selection>`, `<system-reminder>`…): context, not what the user asked.
- */
-const HARNESS_CONTEXT = /^\s*<([a-z][\w-]*)(?:\s[^>]*)?>[\s\S]*<\/\1>\s*$/i;
-
-function oneLine(texts: readonly string[]): string {
-  return texts.join(' ').replace(/\s+/g, ' ').trim();
-}
-
-/**
- * The first user prompt on one line, at most 200 characters: the first words the user wrote, past
- * the context a harness added to their message (that context only when they wrote nothing else);
- * undefined when the user said nothing in text.
- */
+/** The first user prompt on one line, at most 200 characters; undefined when the user said nothing in text. */
 export function firstPrompt(items: readonly ConversationItem[]): string | undefined {
-  let firstContext: string | undefined;
   for (const item of items) {
     if (item.kind !== 'message' || item.role !== 'user') continue;
-    const texts = item.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : []));
-    const prompt = oneLine(texts.filter((text) => !HARNESS_CONTEXT.test(text)));
-    if (prompt !== '') return titleOf(prompt);
-    firstContext ??= oneLine(texts) || undefined;
+    const text = item.parts
+      .flatMap((part) => (part.kind === 'text' ? [part.text] : []))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (text !== '') return text.length > TITLE_CHARACTERS ? `${text.slice(0, TITLE_CHARACTERS - 1)}…` : text;
   }
-  return firstContext === undefined ? undefined : titleOf(firstContext);
-}
-
-function titleOf(text: string): string {
-  return text.length > TITLE_CHARACTERS ? `${text.slice(0, TITLE_CHARACTERS - 1)}…` : text;
+  return undefined;
 }
 
 /** The distinct names of the calls at every depth, sorted. */

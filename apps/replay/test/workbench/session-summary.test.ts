@@ -105,7 +105,7 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
     expect((await summarise(silent)).summary.title).toBe('silent.jsonl');
   });
 
-  it('a title skips the context a harness wrapped in its own element before the prompt (an IDE’s open file), and is that context when nothing else was said', async () => {
+  it('a title skips the context Claude Code puts before the prompt (the IDE’s open file: a context message of its own), and is the file’s name when nothing else was said', async () => {
     const dir = await tempDir();
     const context = '<ide_opened_file>The user opened the file /repo/src/app.ts in the IDE.</ide_opened_file>';
     const withContext = path.join(dir, 'ide.jsonl');
@@ -128,7 +128,7 @@ describe('SessionReading: one session file summarised in a streaming pass', () =
       nothingElse,
       claudeCodeTranscript(screenshot, pasted).split('\n')[0]?.replace('look at the login screen', context.replaceAll('/', '\\/')) ?? '',
     );
-    expect((await summarise(nothingElse)).summary.title).toBe(context);
+    expect((await summarise(nothingElse)).summary.title).toBe('nothing-else.jsonl');
   });
 
   it('a grown file is read on from where the reading stopped, to the same summary as a fresh reading', async () => {

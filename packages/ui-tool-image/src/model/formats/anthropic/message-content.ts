@@ -10,6 +10,8 @@ export interface MessageContentHandlers {
   readonly result?: (block: ToolResultBlock) => ToolResult;
   /** Told of every `tool_use` read. */
   readonly called?: (block: ToolUseBlock) => void;
+  /** True for text the harness put among the user's words (an IDE's open file): shown apart, as context. */
+  readonly isContext?: (text: string) => boolean;
 }
 
 /** A `tool_result` as a settled result: its content blocks, failed when `is_error` is `true`. */
@@ -23,8 +25,10 @@ export function anthropicToolResult(block: ToolResultBlock): ToolResult {
  * segment after each), `tool_result` blocks settling their calls.
  */
 export function readMessageContent(conversation: ConversationAssembler, at: MessageAt, content: unknown, handlers: MessageContentHandlers): void {
+  const contextAt: MessageAt = { ...at, role: 'context' };
+  const atOf = (text: string): MessageAt => (handlers.isContext?.(text) === true ? contextAt : at);
   if (typeof content === 'string') {
-    conversation.content(at, [{ type: 'text', text: content }]);
+    conversation.content(atOf(content), [{ type: 'text', text: content }]);
     return;
   }
   if (!Array.isArray(content)) {
@@ -35,7 +39,7 @@ export function readMessageContent(conversation: ConversationAssembler, at: Mess
     const reading = readAnthropicBlock(block);
     switch (reading.kind) {
       case 'shown':
-        conversation.content(at, [reading.block]);
+        conversation.content(reading.block.type === 'text' ? atOf(reading.block.text) : at, [reading.block]);
         break;
       case 'tool-use':
         conversation.call(at.position, reading.id, reading.name, reading.input, at.sidechain);

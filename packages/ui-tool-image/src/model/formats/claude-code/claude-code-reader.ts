@@ -11,6 +11,13 @@ import { ClaudeSessionFacts } from './claude-code-facts';
 import { ClaudeSidechains, type SidechainThread } from './claude-code-sidechains';
 import { claudeToolResult } from './claude-code-tool-result';
 
+/** What Claude Code wraps the IDE's state and its reminders in when it adds them to the user's message. */
+const HARNESS_CONTEXT = /^\s*<(ide_[a-z_]+|system-reminder)>[\s\S]*<\/\1>\s*$/;
+
+function isClaudeCodeContext(text: string): boolean {
+  return HARNESS_CONTEXT.test(text);
+}
+
 /** The tools that start a subagent (`Task`; `Agent` in newer versions). */
 const SUBAGENT_TOOLS: ReadonlySet<unknown> = new Set(['Task', 'Agent']);
 
@@ -136,6 +143,7 @@ export class ClaudeCodeReader implements FormatReader {
     readMessageContent(this.conversation, this.messageAt(record, position, role, thread), message.content, {
       hidden: this.countHidden,
       result: (block) => claudeToolResult(block, toolUseResult),
+      isContext: isClaudeCodeContext,
     });
     const [toolUseId] = resultIds;
     if (resultIds.length === 1 && isNonEmptyString(toolUseId)) {

@@ -182,11 +182,28 @@ describe('ClaudeCodeReader: images from every place a transcript keeps them', ()
         imagePasteIds: [1, 2],
       }),
     ]).conversation;
-    expect(outline(items)).toEqual(['user images+text', 'user text+images+text']);
-    const [first, second] = messages(items);
+    expect(outline(items)).toEqual(['user images+text', 'context text', 'user images+text']);
+    const [first, , second] = messages(items);
     expect(imageIds(second?.parts ?? [])).toHaveLength(2);
     // The same bytes pasted twice share one content address: one load.
     expect(imageIds(first?.parts ?? [])[0]).toBe(imageIds(second?.parts ?? [])[0]);
+  });
+
+  it('the IDE’s state and reminders Claude Code adds to a prompt are a context message of their own, before the words the user typed', () => {
+    const t = new TranscriptWriter();
+    const opened = '<ide_opened_file>The user opened the file /repo/a.ts in the IDE.</ide_opened_file>';
+    const { items } = replay([
+      t.user([text(opened), text('fix the header')]),
+      t.user('<system-reminder>\nThe date changed.\n</system-reminder>'),
+      t.user([text('<b>bold</b> is what I typed'), text('<ide_selection>x</ide_selection> and this too')]),
+    ]).conversation;
+    expect(outline(items)).toEqual(['context text', 'user text', 'context text', 'user text+text']);
+    expect(messages(items).map((message) => message.parts.map((part) => (part.kind === 'text' ? part.text : part.kind)))).toEqual([
+      [opened],
+      ['fix the header'],
+      ['<system-reminder>\nThe date changed.\n</system-reminder>'],
+      ['<b>bold</b> is what I typed', '<ide_selection>x</ide_selection> and this too'],
+    ]);
   });
 
   it('an @-mentioned image file (attachment line) is context for the model, named by its display path', () => {
