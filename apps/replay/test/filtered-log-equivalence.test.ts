@@ -23,9 +23,10 @@ const SHARED = path.resolve(import.meta.dirname, '../../../../shared');
 const SHARED_DIRS = ['foreign-logs', 'reference-logs'].map((dir) => path.join(SHARED, dir));
 
 /**
- * The algorithm `filteredLog` had before it learnt the lines of our own log from its events, kept
- * here as the reference its output must equal: a reader snapshot after every line, the items that
- * are not the same objects as before being that line's.
+ * The algorithm `filteredLog` had before it learnt the lines of our own log from its events and
+ * another agent's from its reader (`takeChangedItemKeys`), kept here as the reference its output
+ * must equal: a reader snapshot after every line, the items that are not the same objects as
+ * before being that line's.
  */
 function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string; calls: { kept: number; total: number }; items: readonly ConversationItem[] } {
   const reader = new AgentLogReader();

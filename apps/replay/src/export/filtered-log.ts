@@ -42,8 +42,10 @@ export class ExportFilterError extends Error {}
  * events once. Another agent's log is told by its reader as it reads each line
  * (`takeChangedItemKeys`: the items not the same objects at the same places as a snapshot before
  * the line would show, at the cost of what changed). A reader snapshot per line (a walk over the
- * items so far, quadratic) took 8.3 s for our own log of 12 000 calls and MEASURED_CODEX for a
- * Codex rollout of 9 600 calls; now 279 ms and MEASURED_NOW.
+ * items so far, quadratic) took 8.3 s for our own log of 12 000 calls (now 279 ms); for a fixture's
+ * parallel calls repeated to 9 600 calls, 3.7-15.7 s as a Codex rollout (20-26x a read; 19 200
+ * calls 62 s, 78x) and 6.9-18 s as a Claude Code transcript (9-18x); now 0.17-0.74 s (0.9-1.6x;
+ * 19 200 calls 1.2 s, 1.5x) and 0.48-3.2 s (1.4-2x). Best of 3, 2 cores at load 6-15.
  */
 export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
