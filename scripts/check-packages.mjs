@@ -83,16 +83,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The model's 25.1 → 25.16 kB: the filtered export learns which line of our own log made which item from its events in
  * one pass (`itemKeysByEvent`, now in `./model`) instead of a reader snapshot per line (quadratic, 17 s for 12 000
  * calls on the server's thread): measured 25.15 kB, the whole entry 67.55 kB (unchanged budget).
+ * The model's 25.16 → 25.47 kB and the whole entry's 67.6 → 67.88 kB: Claude Code and Codex readers tell which items
+ * each line changed (`AgentLogReader.takeChangedItemKeys`, kept by both conversation builders once asked) so the
+ * filtered export of their files is linear too, not a reader snapshot per line: measured 25.46 and 67.87 kB (+310 B).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_600 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_880 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_160 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_470 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 

@@ -23,9 +23,10 @@ const SHARED = path.resolve(import.meta.dirname, '../../../../shared');
 const SHARED_DIRS = ['foreign-logs', 'reference-logs'].map((dir) => path.join(SHARED, dir));
 
 /**
- * The algorithm `filteredLog` had before it learnt the lines of our own log from its events, kept
- * here as the reference its output must equal: a reader snapshot after every line, the items that
- * are not the same objects as before being that line's.
+ * The algorithm `filteredLog` had before it learnt the lines of our own log from its events and
+ * another agent's from its reader (`takeChangedItemKeys`), kept here as the reference its output
+ * must equal: a reader snapshot after every line, the items that are not the same objects as
+ * before being that line's.
  */
 function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string; calls: { kept: number; total: number }; items: readonly ConversationItem[] } {
   const reader = new AgentLogReader();
@@ -201,6 +202,39 @@ describe('filteredLog reads our own log once, whatever its length', () => {
     expect(four.snapshots).toBe(once.snapshots);
     expect(once.snapshots).toBeLessThanOrEqual(2);
   });
+});
+
+describe('filteredLog reads a Claude Code or Codex log once too, the items each line changed told by the reader', () => {
+  const tempDir = useTempDirs();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Reader snapshots taken, and item keys the reader told (the items it visited for them), to filter a session of `screenshots` steps. */
+  async function workToFilter(format: 'claude-code' | 'codex', screenshots: number): Promise<{ snapshots: number; keys: number; lines: number }> {
+    const { path: file } = await writeSession(path.join(await tempDir(), `${format}.jsonl`), format, { targetMb: screenshots / 20, screenshots });
+    const text = await readFile(file, 'utf8');
+    const snapshot = vi.spyOn(AgentLogReader.prototype, 'snapshot');
+    const taken = vi.spyOn(AgentLogReader.prototype, 'takeChangedItemKeys');
+    filteredLog(text, filterFromSearch('state=images'));
+    const keys = taken.mock.results.reduce((sum, result) => sum + (result.type === 'return' ? result.value.length : 0), 0);
+    const work = { snapshots: snapshot.mock.calls.length, keys, lines: text.split('\n').length };
+    vi.restoreAllMocks();
+    return work;
+  }
+
+  it.each(['claude-code', 'codex'] as const)(
+    '%s: the same number of snapshots for 10 and 40 steps, and as many keys told per line (a walk over all items per line would tell 4x as many)',
+    async (format) => {
+      const once = await workToFilter(format, 10);
+      const four = await workToFilter(format, 40);
+      expect(four.lines).toBeGreaterThan(3 * once.lines);
+      expect(four.snapshots).toBe(once.snapshots);
+      expect(once.snapshots).toBeLessThanOrEqual(2);
+      expect(once.keys).toBeGreaterThan(0);
+      expect(four.keys / four.lines).toBeLessThan(1.25 * (once.keys / once.lines));
+    },
+  );
 });
 
 describe('filteredLog with a subagent beside another top-level call', () => {

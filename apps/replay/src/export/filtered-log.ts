@@ -39,22 +39,20 @@ export class ExportFilterError extends Error {}
  * (the task, which names the page).
  *
  * Our own log says it in one pass: each event knows its line, and `itemKeysByEvent` replays the
- * events once. Another agent's log is read again line by line with a reader snapshot after each,
- * the items that are not the same objects as before being that line's (its reader keeps an
- * unchanged item the same object, so this holds for every line format without knowing any): a
- * walk over the items so far per line, quadratic, left so for now (no reader says yet which items
- * a line changed): a fixture's parallel calls repeated to 9 600 calls took 13 s as a Codex rollout
- * (54-81x a read), 4.3-5.2 s as a Claude Code transcript (15x). Measured on our long session repeated (state=images, 2 cores, best of 3, one
- * run): 1 500 / 6 000 / 12 000 calls took 0.27 / 3.1 / 8.3 s with a snapshot per line (17x, 70x,
- * 73x a plain `readAgentLog`), blocking the server's thread for the Export link; now 34 / 112 /
- * 279 ms (1.8x, 2.3x, 2.9x).
+ * events once. Another agent's log is told by its reader as it reads each line
+ * (`takeChangedItemKeys`: the items not the same objects at the same places as a snapshot before
+ * the line would show, at the cost of what changed). A reader snapshot per line (a walk over the
+ * items so far, quadratic) took 8.3 s for our own log of 12 000 calls (now 279 ms); for a fixture's
+ * parallel calls repeated to 9 600 calls, 3.7-15.7 s as a Codex rollout (20-26x a read; 19 200
+ * calls 62 s, 78x) and 6.9-18 s as a Claude Code transcript (9-18x); now 0.17-0.74 s (0.9-1.6x;
+ * 19 200 calls 1.2 s, 1.5x) and 0.48-3.2 s (1.4-2x). Best of 3, 2 cores at load 6-15.
  */
 export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const { read, mainLines } = readLines(lines);
+  const { read, mainLines, madeByLine } = readLines(lines);
   if (!LINE_FORMATS.has(read.format))
     throw new ExportFilterError(`a filter keeps the lines of a log of lines (ours, Claude Code, Codex); this file is ${read.format}`);
-  const made = read.session === undefined ? itemsMadeBySnapshots(lines) : itemsMadeByEvents(read.session.events, lines, mainLines);
+  const made = read.session === undefined ? madeByLine : itemsMadeByEvents(read.session.events, lines, mainLines);
   const groups = new KeyGroups();
   /** Per line, one key it made (its group), or undefined. */
   const lineKeys: (string | undefined)[] = [];
@@ -62,7 +60,7 @@ export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   // What the end made (a last line without its line break) is the last line's.
   const lastLine = lineKeys.at(-1);
   lineKeys[lineKeys.length - 1] = groups.join([...made.atEnd, ...(lastLine === undefined ? [] : [lastLine])]);
-  const items = made.items ?? read.conversation.items;
+  const { items } = read.conversation;
   const matching = itemsMatching(items, filter).map((at) => items[at]);
   const totalCalls = items.filter((item) => item.kind === 'call').length;
   if (!matching.some((item) => item?.kind === 'call'))
@@ -78,11 +76,10 @@ export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   };
 }
 
-/** The keys of the items each line made, those the end of the log made, and (when read again) the items. */
+/** The keys of the items each line made, and those the end of the log made. */
 interface ItemsMade {
   readonly byLine: readonly (readonly string[])[];
   readonly atEnd: readonly string[];
-  readonly items?: readonly ConversationItem[];
 }
 
 /** A reader that reads a served log's text as the viewer does: its subagent frames given to the reader as theirs. */
@@ -106,16 +103,21 @@ function servedLogReader(): { readonly reader: AgentLogReader; readonly splitter
   return { reader, splitter, mainText };
 }
 
-/** The whole log read once, and for each line of the log's own text (1-based, as its events count them) the index of that line in `lines`. */
-function readLines(lines: readonly string[]): { readonly read: AgentLog; readonly mainLines: readonly number[] } {
+/**
+ * The whole log read once; for each line of the log's own text (1-based, as its events count them)
+ * the index of that line in `lines`; and the items each line made as the reader tells them (another
+ * agent's log; ours says it by its events).
+ */
+function readLines(lines: readonly string[]): { readonly read: AgentLog; readonly mainLines: readonly number[]; readonly madeByLine: ItemsMade } {
   const { reader, splitter, mainText } = servedLogReader();
   const mainLines = [-1];
-  lines.forEach((line, at) => {
+  const byLine = lines.map((line, at) => {
     splitter.push(line);
     if (mainText()) mainLines.push(at);
+    return reader.takeChangedItemKeys();
   });
   reader.end();
-  return { read: reader.snapshot(), mainLines };
+  return { read: reader.snapshot(), mainLines, madeByLine: { byLine, atEnd: reader.takeChangedItemKeys() } };
 }
 
 /** Our own log: each event's items are its line's (the line still open at the end, the end's). */
@@ -129,24 +131,6 @@ function itemsMadeByEvents(events: readonly SessionEvent[], lines: readonly stri
     (at === lastOpen ? atEnd : byLine[at])?.push(...(keysByEvent[index] ?? []));
   });
   return { byLine, atEnd };
-}
-
-/** Another agent's log, read again with a snapshot after each line: the items not the same objects as before are that line's. */
-function itemsMadeBySnapshots(lines: readonly string[]): ItemsMade {
-  const { reader, splitter } = servedLogReader();
-  let previous: readonly ConversationItem[] = [];
-  const changedSince = (items: readonly ConversationItem[]): string[] => {
-    const changed = items.filter((item, at) => item !== previous[at]).map(conversationItemKey);
-    previous = items;
-    return changed;
-  };
-  const byLine = lines.map((line) => {
-    splitter.push(line);
-    return changedSince(reader.snapshot().conversation.items);
-  });
-  reader.end();
-  const { items } = reader.snapshot().conversation;
-  return { byLine, atEnd: changedSince(items), items };
 }
 
 /** Item keys joined into groups (a union-find): the items some line made together. */

@@ -32,5 +32,15 @@ export interface Conversation {
 
 /** An item's identity across renders and across prefixes of the same session. */
 export function conversationItemKey(item: ConversationItem): string {
-  return item.kind === 'call' ? `call:${item.node.callId}` : `message:${item.key}`;
+  return item.kind === 'call' ? callItemKey(item.node.callId) : messageItemKey(item.key);
+}
+
+/** The key of a call's item, from its node's `callId` (for a reader that has not built the item). */
+export function callItemKey(callId: string): string {
+  return `call:${callId}`;
+}
+
+/** The key of a message's item, from its `key`. */
+export function messageItemKey(key: string): string {
+  return `message:${key}`;
 }

@@ -168,6 +168,17 @@ export class AgentLogReader {
     this.subagents?.end();
   }
 
+  /**
+   * The keys (`conversationItemKey`) of the items the text appended since the previous call added or
+   * changed (the first time: since the start): what a snapshot's items would show anew, at the cost
+   * of what changed rather than of a snapshot (which line made which item, for a filtered export).
+   * None for our own log, whose events say it (`itemKeysByEvent`), nor for a document.
+   */
+  takeChangedItemKeys(): string[] {
+    const { state } = this;
+    return state.kind === 'lines' ? state.reader.takeChangedItemKeys() : [];
+  }
+
   snapshot(): AgentLog {
     const { state } = this;
     if (state.kind === 'document') return this.documentSnapshot(state);

@@ -43,4 +43,6 @@ export interface FormatReader {
   /** A format whose subagents write files of their own (Claude Code): a line of the one named `file`. */
   readSubagentLine?(value: unknown, line: number, file: string): void;
   snapshot(): FormatSnapshot;
+  /** The keys of the items added or changed since last asked (the first time: all), without building a snapshot. */
+  takeChangedItemKeys(): string[];
 }

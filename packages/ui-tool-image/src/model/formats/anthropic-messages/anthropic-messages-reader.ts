@@ -43,6 +43,10 @@ export class AnthropicMessagesReader implements FormatReader {
     readMessageContent(this.conversation, { position, role, messageKey: String(line) }, value.content, { hidden: this.countHidden });
   }
 
+  takeChangedItemKeys(): string[] {
+    return this.conversation.takeChangedKeys();
+  }
+
   snapshot(): FormatSnapshot {
     this.last = formatSnapshot(this.last, this.conversation.snapshot(), this.others.snapshot(), this.facts);
     return this.last;

@@ -1,5 +1,5 @@
 import { rawArguments, type ToolCallNode, type ToolCallOrigin, type ToolCallProblem, type ToolResult } from '../../call-tree';
-import type { ConversationItem } from '../../conversation';
+import { callItemKey, messageItemKey, type ConversationItem } from '../../conversation';
 import { messageParts, type MessageRole } from '../../message-parts';
 import { isNonEmptyString } from '../../narrow';
 import type { WireBlock } from '../content/foreign-content';
@@ -84,6 +84,19 @@ export interface AssembledConversation {
   readonly callProblems: readonly ToolCallProblem[];
 }
 
+/** What `takeChangedKeys` last saw: the slots then shown, in order, how many slots there were, and what happened since. */
+interface TakenKeys {
+  shown: Slot[];
+  slots: number;
+  readonly changed: Set<Slot>;
+  /** A sidechain was nested: slots shown then may have left the list, moving the ones after them. */
+  nested: boolean;
+}
+
+function slotKey(slot: Slot): string {
+  return slot.kind === 'call' ? callItemKey(slot.callId) : messageItemKey(slot.key);
+}
+
 function isBlank(block: WireBlock): boolean {
   return block.type === 'text' && block.text.trim() === '';
 }
@@ -118,6 +131,8 @@ export class ConversationAssembler {
   private shownSlotsChanged = false;
   private problemsChanged = true;
   private problems: { readonly byLine: readonly LogProblem[]; readonly byIndex: readonly ToolCallProblem[] } = { byLine: [], byIndex: [] };
+  /** Kept only once `takeChangedKeys` is asked (a filtered export), so a viewer's reader pays nothing for it. */
+  private taken: TakenKeys | undefined;
 
   constructor(private readonly origin: ToolCallOrigin) {}
 
@@ -218,6 +233,30 @@ export class ConversationAssembler {
     else waiting.push(sidechain);
   }
 
+  /**
+   * The keys of the items that are not the same objects at the same places as when last asked (the
+   * first time: all), as a snapshot then would show them, without building one: the changed slots
+   * and the new ones. Only once a sidechain got nested is the list walked again (its slots leave it).
+   */
+  takeChangedKeys(): string[] {
+    const taken = (this.taken ??= { shown: [], slots: 0, changed: new Set(), nested: false });
+    let from = taken.shown.length;
+    if (taken.nested) {
+      const shown = this.slots.filter((slot) => this.isShown(slot));
+      const moved = shown.findIndex((slot, at) => slot !== taken.shown[at]);
+      from = moved < 0 ? shown.length : moved;
+      taken.shown = shown;
+    } else {
+      for (const slot of this.slots.slice(taken.slots)) if (this.isShown(slot)) taken.shown.push(slot);
+    }
+    const keys = new Set(taken.shown.slice(from).map(slotKey));
+    for (const slot of taken.changed) if (this.isShown(slot)) keys.add(slotKey(slot));
+    taken.changed.clear();
+    taken.slots = this.slots.length;
+    taken.nested = false;
+    return [...keys];
+  }
+
   snapshot(): AssembledConversation {
     const items = this.currentItems();
     if (this.problemsChanged) {
@@ -277,6 +316,7 @@ export class ConversationAssembler {
       else this.hiddenMessageCount += 1;
     }
     if (sidechain.slots.some((slot) => slot.itemIndex >= 0)) this.shownSlotsChanged = true;
+    if (this.taken !== undefined) this.taken.nested = true;
     this.adopt(parent, calls);
   }
 
@@ -311,6 +351,7 @@ export class ConversationAssembler {
   private slotChanged(slot: Slot): void {
     slot.item = undefined;
     this.changedSlots.add(slot);
+    this.taken?.changed.add(slot);
   }
 
   private isShown(slot: Slot): boolean {

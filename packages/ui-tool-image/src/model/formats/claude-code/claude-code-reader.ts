@@ -84,6 +84,10 @@ export class ClaudeCodeReader implements FormatReader {
     this.read(value, { index: line - 1, label: `${file}, line ${line}`, ...timeOf(value) }, this.sidechains.agentThread(agentIdOfFile(file)));
   }
 
+  takeChangedItemKeys(): string[] {
+    return this.conversation.takeChangedKeys();
+  }
+
   snapshot(): FormatSnapshot {
     const conversation = this.conversation.snapshot();
     this.others.set('sidechain message', this.conversation.hiddenMessages);

@@ -54,6 +54,10 @@ export class CodexReader implements FormatReader {
     });
   }
 
+  takeChangedItemKeys(): string[] {
+    return this.conversation.takeChangedKeys();
+  }
+
   snapshot(): FormatSnapshot {
     return this.conversation.snapshot(this.facts.current());
   }

@@ -2,7 +2,7 @@ import type { FormatSnapshot, SessionFacts } from '../agent-log/format-reader';
 import type { WireBlock } from '../content/foreign-content';
 import { otherEventCounts, type LogProblem } from '../toolcard/session-log';
 import type { ToolCallNode, ToolCallOrigin, ToolCallProblem, ToolResult } from '../../call-tree';
-import type { ConversationItem, ItemTimes } from '../../conversation';
+import { conversationItemKey, type ConversationItem, type ItemTimes } from '../../conversation';
 import { messageParts, type MessageRole } from '../../message-parts';
 import { isNonEmptyString, isRecord, type JsonRecord } from '../../narrow';
 import { callHead, hostedCall, itemCallId, outputFamily, outputResult, type CallFamily, type CallHead, type HostedCall } from './call-items';
@@ -100,6 +100,8 @@ export class ResponsesConversation {
   private problemsChanged = false;
   private othersChanged = false;
   private last: FormatSnapshot | null = null;
+  /** The indexes of the items changed since `takeChangedKeys` was last asked; kept only once it is (a filtered export). */
+  private changedSinceTaken: Set<number> | undefined;
 
   constructor(private readonly dialect: ResponsesDialect) {}
 
@@ -182,6 +184,13 @@ export class ResponsesConversation {
     return snapshot;
   }
 
+  /** The keys of the items added or changed since last asked (the first time: all), without a snapshot. */
+  takeChangedKeys(): string[] {
+    const changed = this.changedSinceTaken ?? this.items.keys();
+    this.changedSinceTaken = new Set();
+    return Array.from(changed, (at) => this.items[at]).flatMap((item) => (item === undefined ? [] : [conversationItemKey(item)]));
+  }
+
   private countItem(type: string): void {
     this.count(this.dialect.otherTypePrefix + type);
   }
@@ -198,7 +207,9 @@ export class ResponsesConversation {
 
   private append(item: ConversationItem): number {
     this.conversationChanged = true;
-    return this.items.push(item) - 1;
+    const index = this.items.push(item) - 1;
+    this.changedSinceTaken?.add(index);
+    return index;
   }
 
   /** Places `call` with its result; it ended `durationMs` after it started where that was measured, else at the line read. */
@@ -207,6 +218,7 @@ export class ResponsesConversation {
     const { at } = call.fields;
     const endedAt = durationMs !== undefined && at !== undefined ? at + durationMs : this.at;
     const times = itemTimes(at, result === undefined ? undefined : endedAt);
+    this.changedSinceTaken?.add(call.index);
     this.items[call.index] = { kind: 'call', line: call.fields.line, ...times, node: callNode(call.fields, this.dialect.origin, result) };
   }
 

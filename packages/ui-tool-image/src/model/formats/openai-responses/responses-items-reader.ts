@@ -18,6 +18,10 @@ export class ResponsesItemsReader implements FormatReader {
     this.conversation.read(value, line);
   }
 
+  takeChangedItemKeys(): string[] {
+    return this.conversation.takeChangedKeys();
+  }
+
   snapshot(): FormatSnapshot {
     return this.conversation.snapshot(this.facts);
   }
