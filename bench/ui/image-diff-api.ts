@@ -12,10 +12,8 @@ export interface ImageDiffSample {
 export interface DiffPhases {
   /** Both images decoded and their RGBA pixels read out at the compared size (readImagePair). */
   readonly decodeAndReadMs: number;
-  /** pixelmatch over the whole image (diffPixels' time less the grid's). */
-  readonly pixelmatchMs: number;
-  /** The mask read once into the coarse grid of changed cells (and the count). */
-  readonly gridMs: number;
+  /** diffPixels: the rows where the images differ found, pixelmatch on those (with their context rows), their cells marked in the grid. */
+  readonly diffMs: number;
   /** The grid's clusters outlined. */
   readonly regionsMs: number;
   /** The mask made an ImageBitmap to transfer. */

@@ -70,7 +70,7 @@ try {
       pixelmatchMs:
         'pixelmatch alone on the page, same options, on the same two images decoded once before (RGBA): median, measured right after each worker sample',
       phases:
-        "the worker's steps one by one in a bench worker of their own (decode and read the pixels, pixelmatch, the grid, the regions, the mask bitmap), its start (new Worker to its first message) and the round trip (blobs posted to the phases back): medians, measured after the other samples",
+        "the worker's steps one by one in a bench worker of their own (decode and read the pixels; diffPixels: the changed rows found, pixelmatch on them, their grid cells; the regions; the mask bitmap), its start (new Worker to its first message) and the round trip (blobs posted to the phases back): medians, measured after the other samples",
       pageThread: 'diffImages without a worker: the same steps on the page in bands of 200 000 pixels; its longest task (Long Tasks API, ≥ 50 ms)',
     },
     workerMs,
