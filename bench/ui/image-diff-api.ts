@@ -19,7 +19,7 @@ export interface DiffPhases {
   readonly diffMs: number;
   /** The grid's clusters outlined. */
   readonly regionsMs: number;
-  /** The mask made an ImageBitmap to transfer. */
+  /** The mask made an ImageBitmap to transfer, cut to the box around the regions. */
   readonly maskMs: number;
 }
 

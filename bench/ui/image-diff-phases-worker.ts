@@ -1,6 +1,6 @@
 // `pnpm bench:image-diff`'s breakdown: the diff worker's steps (computeImageDifference's) run one by one
 // with a clock between them, in a worker of their own, so the driver can say where the time goes.
-import { diffPixels, readImagePair } from '../../packages/ui-tool-image/src/model/image-diff';
+import { diffPixels, maskBitmap, readImagePair } from '../../packages/ui-tool-image/src/model/image-diff';
 import type { DiffPhases } from './image-diff-api';
 
 interface PhasesScope {
@@ -26,9 +26,9 @@ scope.onmessage = ({ data }) => {
     let next = steps.next();
     while (next.done !== true) next = steps.next();
     const diffMs = lap();
-    next.value.grid.regions();
+    const regions = next.value.grid.regions();
     const regionsMs = lap();
-    const mask = await createImageBitmap(new ImageData(next.value.mask as Uint8ClampedArray<ArrayBuffer>, compared.width, compared.height));
+    const { mask } = await maskBitmap(next.value.mask, compared, regions);
     const maskMs = lap();
     mask.close();
     scope.postMessage({ decodeAndReadMs, diffMs, regionsMs, maskMs });
