@@ -83,9 +83,12 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The model's 25.1 → 25.16 kB: the filtered export learns which line of our own log made which item from its events in
  * one pass (`itemKeysByEvent`, now in `./model`) instead of a reader snapshot per line (quadratic, 17 s for 12 000
  * calls on the server's thread): measured 25.15 kB, the whole entry 67.55 kB (unchanged budget).
+ * 67.6 → 67.85 kB: issue 22 §4's image difference, measured one commit at a time in one session on 67.55 kB:
+ * pixelmatch only on the rows that differ (67.59 kB), the comparison view's diff worker started when it
+ * opens (`DiffWorkers`, 67.69 kB), the mask bitmap cut to the box around the regions (67.83 kB).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_600 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_850 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

@@ -34,7 +34,7 @@ function warmUp(): void {
   const after = new Uint8ClampedArray(before.length);
   for (let y = 0; y < WARM_UP_SIZE; y += 1) {
     for (let x = 0; x < WARM_UP_SIZE; x += 1) {
-      // Diagonal ramps, the second image's moved a pixel on every other row: edges, soft pixels and changes.
+      // Diagonal ramps, the second image's moved a pixel on every other row: half the pixels changed, each put through the anti-aliasing test.
       const at = (y * WARM_UP_SIZE + x) * 4;
       before.fill(((x + y) * 32) % 256, at, at + 3);
       after.fill(((x + y + (y % 2)) * 32) % 256, at, at + 3);
