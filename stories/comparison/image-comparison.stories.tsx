@@ -11,12 +11,19 @@ import { BROKEN, CHANGED, CHANGED_LARGE, cardImage, GOLDEN, loadCalls, loadCompa
 /** The comparison is portalled into document.body, outside the story's canvas. */
 const page = within(document.body);
 
-/** Workers the stories made: a Same image must make none. */
+/** Workers the stories made (a Same image must make none), and the comparisons posted to them. */
 let workersMade = 0;
+let comparisonsPosted = 0;
 
 function createDiffWorker(): Worker {
   workersMade += 1;
-  return new DiffWorker();
+  const worker = new DiffWorker();
+  const post = worker.postMessage.bind(worker) as (message: unknown) => void;
+  worker.postMessage = (message: unknown) => {
+    comparisonsPosted += 1;
+    post(message);
+  };
+  return worker;
 }
 
 /** The comparison over a page, reopened by a button (focus comes back to it). */
@@ -64,6 +71,7 @@ const meta = {
   },
   beforeEach: () => {
     workersMade = 0;
+    comparisonsPosted = 0;
     loadCalls.length = 0;
   },
 } satisfies Meta<typeof ImageComparison>;
@@ -109,6 +117,7 @@ export const SideBySide: Story = {
       await expect(await changedText(dialog)).toMatch(CHANGED_SHARE);
       await expect(resultOf(dialog)).toHaveTextContent(/^Side by side: /);
       await expect(workersMade).toBe(1);
+      await expect(comparisonsPosted).toBe(1);
       await expect([...loadCalls].sort()).toEqual([CHANGED.attachmentId, GOLDEN.attachmentId].sort());
     });
   },
@@ -235,6 +244,8 @@ export const FailedLoad: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeVisible();
     await expect(await within(dialog).findByRole('img', { name: 'A: golden-run.png' })).toBeVisible();
     await expect(resultOf(dialog)).toHaveTextContent('Difference: The images could not be compared.');
-    await expect(workersMade).toBe(0);
+    // Its worker started with the view, while the images loaded; it was given nothing to compare.
+    await expect(workersMade).toBe(1);
+    await expect(comparisonsPosted).toBe(0);
   },
 };

@@ -15,9 +15,35 @@ function pause(): Promise<void> {
   });
 }
 
-function inWorker(before: Blob, after: Blob, createWorker: () => Worker, signal: AbortSignal): Promise<ImageDifference> {
+/**
+ * A comparison view's diff workers: the first starts with the view, while its images load, so the
+ * comparison neither waits for a worker to start nor runs pixelmatch's code before it is compiled
+ * (the worker warms it up). Each comparison ends its worker; a later pair of the view starts another.
+ */
+export class DiffWorkers {
+  private ready: Worker | undefined;
+
+  constructor(private readonly createWorker: () => Worker) {
+    this.ready = createWorker();
+  }
+
+  /** The worker started with the view, or a new one when it was taken. */
+  take(): Worker {
+    const worker = this.ready ?? this.createWorker();
+    this.ready = undefined;
+    return worker;
+  }
+
+  /** Ends the worker not yet taken. */
+  close(): void {
+    this.ready?.terminate();
+    this.ready = undefined;
+  }
+}
+
+function inWorker(before: Blob, after: Blob, workers: DiffWorkers, signal: AbortSignal): Promise<ImageDifference> {
   return new Promise((resolve, reject) => {
-    const worker = createWorker();
+    const worker = workers.take();
     const finish = () => {
       worker.terminate();
       signal.removeEventListener('abort', onAbort);
@@ -40,17 +66,14 @@ function inWorker(before: Blob, after: Blob, createWorker: () => Worker, signal:
   });
 }
 
-/**
- * Compares two images: in a worker when the embedder gave a way to make one (one worker per
- * comparison, ended with it), else on the page's thread in short steps.
- */
+/** Compares two images: in a worker when the view has them, else on the page's thread in short steps. */
 export function diffImages(
   before: Blob,
   after: Blob,
-  options: { readonly createWorker: (() => Worker) | undefined; readonly signal: AbortSignal },
+  options: { readonly workers: DiffWorkers | undefined; readonly signal: AbortSignal },
 ): Promise<ImageDifference> {
-  const { createWorker, signal } = options;
+  const { workers, signal } = options;
   if (signal.aborted) return Promise.reject(signal.reason as Error);
-  if (createWorker !== undefined) return inWorker(before, after, createWorker, signal);
+  if (workers !== undefined) return inWorker(before, after, workers, signal);
   return computeImageDifference(before, after, { bandPixels: MAIN_THREAD_BAND_PIXELS, pause, signal });
 }

@@ -4,12 +4,12 @@ import type { ImageDifference } from '../../model/image-diff';
 /** The changed pixels (the worker's mask) and a box around each changed region, scaled with the image under them. */
 export function DifferenceOverlay({ difference }: { readonly difference: ImageDifference }): ReactNode {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { compared, regions, mask } = difference;
+  const { compared, regions, mask, maskBox } = difference;
 
   useEffect(() => {
     const context = canvasRef.current?.getContext('2d');
-    context?.drawImage(mask, 0, 0);
-  }, [mask]);
+    context?.drawImage(mask, maskBox.x, maskBox.y);
+  }, [mask, maskBox]);
 
   return (
     <>

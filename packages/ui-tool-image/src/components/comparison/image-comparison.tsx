@@ -90,7 +90,7 @@ function ComparisonDialog({ before, after, onClose, returnFocusTo, callId, initi
   const same = before.image.attachment.attachmentId === after.image.attachment.attachmentId;
   const beforeState = useAttachmentImage(before.image.attachment, before.loadImage, { enabled: !same });
   const afterState = useAttachmentImage(after.image.attachment, after.loadImage, { enabled: true });
-  const difference = useImageDifference(same ? undefined : readyUrl(beforeState), same ? undefined : readyUrl(afterState), createDiffWorker);
+  const difference = useImageDifference(same ? undefined : readyUrl(beforeState), same ? undefined : readyUrl(afterState), same ? undefined : createDiffWorker);
 
   const actionsProps = useMemo<ImageActionsOwnerProps>(() => ({ image: after.image, callId, index: 0 }), [after.image, callId]);
 

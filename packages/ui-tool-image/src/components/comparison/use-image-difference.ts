@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImageDifference } from '../../model/image-diff';
 import { useLatestCallback } from '../use-latest-callback';
-import { diffImages } from './diff-images';
+import { diffImages, DiffWorkers } from './diff-images';
 
 export type DifferenceState =
   | { readonly status: 'waiting' }
@@ -19,7 +19,7 @@ async function bytesOf(url: string, signal: AbortSignal): Promise<Blob> {
 /**
  * The difference of two loaded images, computed once both URLs are known; `undefined` URLs (an
  * image still loading, or a pair with the same digest) compute nothing. A new pair or an unmount
- * aborts the computation (and ends its worker).
+ * aborts the computation (and ends its worker). The worker starts at once, while the images load.
  */
 export function useImageDifference(beforeUrl: string | undefined, afterUrl: string | undefined, createWorker: (() => Worker) | undefined): DifferenceState {
   // The outcome is kept with the pair it is for: a new pair reads as computing until its own arrives.
@@ -27,6 +27,18 @@ export function useImageDifference(beforeUrl: string | undefined, afterUrl: stri
   const makeWorker = useLatestCallback(() => createWorker?.());
   const hasWorker = createWorker !== undefined;
   const pair = beforeUrl === undefined || afterUrl === undefined ? undefined : `${beforeUrl}\n${afterUrl}`;
+  const workersRef = useRef<DiffWorkers>(undefined);
+
+  // Declared before the comparison's effect: on mount, the workers exist when it runs.
+  useEffect(() => {
+    if (!hasWorker) return undefined;
+    const workers = new DiffWorkers(makeWorker as () => Worker);
+    workersRef.current = workers;
+    return () => {
+      workers.close();
+      workersRef.current = undefined;
+    };
+  }, [hasWorker, makeWorker]);
 
   useEffect(() => {
     if (beforeUrl === undefined || afterUrl === undefined) return undefined;
@@ -35,7 +47,7 @@ export function useImageDifference(beforeUrl: string | undefined, afterUrl: stri
     const { signal } = controller;
     let shown: ImageDifference | undefined;
     Promise.all([bytesOf(beforeUrl, signal), bytesOf(afterUrl, signal)])
-      .then(([before, after]) => diffImages(before, after, { createWorker: hasWorker ? (makeWorker as () => Worker) : undefined, signal }))
+      .then(([before, after]) => diffImages(before, after, { workers: workersRef.current, signal }))
       .then(
         (difference) => {
           if (signal.aborted) {
@@ -53,7 +65,7 @@ export function useImageDifference(beforeUrl: string | undefined, afterUrl: stri
       controller.abort();
       shown?.mask.close();
     };
-  }, [beforeUrl, afterUrl, hasWorker, makeWorker]);
+  }, [beforeUrl, afterUrl, hasWorker]);
 
   if (pair === undefined) return { status: 'waiting' };
   return outcome?.pair === pair ? outcome.state : { status: 'computing' };

@@ -18,8 +18,10 @@ export interface ImageDifference {
   readonly changed: number;
   /** Boxes around the clusters of changed pixels, in compared pixels. */
   readonly regions: readonly PixelBox[];
-  /** The changed pixels, opaque, over transparency: drawn over the dimmed image. */
+  /** The changed pixels, opaque, over transparency: drawn over the dimmed image at `maskBox`. */
   readonly mask: ImageBitmap;
+  /** Where the mask lies, in compared pixels: around the regions, the only place it has changed pixels. */
+  readonly maskBox: PixelBox;
 }
 
 export interface ComputeOptions {
@@ -28,6 +30,25 @@ export interface ComputeOptions {
   /** Awaited between steps: lets the page's thread do other work. */
   readonly pause?: () => Promise<void>;
   readonly signal?: AbortSignal;
+}
+
+/**
+ * The mask cut to the box around the regions (one transparent pixel when there are none): a
+ * smaller bitmap to make, send and hold than the whole image's.
+ */
+export async function maskBitmap(
+  mask: Uint8ClampedArray,
+  compared: PixelSize,
+  regions: readonly PixelBox[],
+): Promise<{ mask: ImageBitmap; maskBox: PixelBox }> {
+  let [left, top, right, bottom] = [compared.width, compared.height, 0, 0];
+  for (const { x, y, width, height } of regions) {
+    [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x + width), Math.max(bottom, y + height)];
+  }
+  const maskBox = regions.length === 0 ? { x: 0, y: 0, width: 1, height: 1 } : { x: left, y: top, width: right - left, height: bottom - top };
+  const { x, y, width, height } = maskBox;
+  const bitmap = await createImageBitmap(new ImageData(mask as Uint8ClampedArray<ArrayBuffer>, compared.width, compared.height), x, y, width, height);
+  return { mask: bitmap, maskBox };
 }
 
 /**
@@ -46,6 +67,5 @@ export async function computeImageDifference(before: Blob, after: Blob, options:
   }
   const { changed, mask, grid } = next.value;
   const regions = grid.regions();
-  const maskBitmap = await createImageBitmap(new ImageData(mask as Uint8ClampedArray<ArrayBuffer>, compared.width, compared.height));
-  return { compared, before: sizes[0], after: sizes[1], changed, regions, mask: maskBitmap };
+  return { compared, before: sizes[0], after: sizes[1], changed, regions, ...(await maskBitmap(mask, compared, regions)) };
 }

@@ -3,6 +3,6 @@
 export { ChangedCellGrid, regionCellSize, type PixelBox } from './changed-regions';
 export { changedPercent } from './changed-share';
 export { commonSize, readImagePair } from './decoded-image';
-export { computeImageDifference, type ComputeOptions, type ImageDifference, type PixelSize } from './image-difference';
+export { computeImageDifference, maskBitmap, type ComputeOptions, type ImageDifference, type PixelSize } from './image-difference';
 export type { DiffAnswer, DiffRequest } from './diff-protocol';
 export { diffPixels, type PixelDifference } from './pixel-diff';

@@ -23,9 +23,36 @@ export interface PixelDifference {
 }
 
 /**
- * Compares two RGBA images of the same size with pixelmatch, `bandRows` rows at a time, yielding
- * between bands: a caller on the page's thread stops there, so no task is long. With `bandRows` at
- * least the height (a worker), it is one pixelmatch call over the whole image.
+ * The runs of rows [from, to) where the two images differ, runs fewer than `2 × AA_CONTEXT_ROWS`
+ * same rows apart taken as one (their context rows would overlap). A row whose pixels are all the
+ * same changes nothing: pixelmatch counts and draws only pixels that differ, whatever their neighbours.
+ */
+function* changedRowRuns(before: Uint8ClampedArray, after: Uint8ClampedArray, width: number, height: number): Generator<readonly [number, number]> {
+  // A pixel at a time as one 32-bit word, as pixelmatch's own sameness test reads them.
+  const a = new Uint32Array(before.buffer, before.byteOffset, width * height);
+  const b = new Uint32Array(after.buffer, after.byteOffset, width * height);
+  let runFrom = -1;
+  let lastChanged = -1;
+  for (let y = 0; y < height; y += 1) {
+    const rowEnd = (y + 1) * width;
+    let x = y * width;
+    while (x < rowEnd && a[x] === b[x]) x += 1;
+    if (x === rowEnd) continue;
+    if (runFrom >= 0 && y - lastChanged > 2 * AA_CONTEXT_ROWS) {
+      yield [runFrom, lastChanged + 1];
+      runFrom = -1;
+    }
+    if (runFrom < 0) runFrom = y;
+    lastChanged = y;
+  }
+  if (runFrom >= 0) yield [runFrom, lastChanged + 1];
+}
+
+/**
+ * Compares two RGBA images of the same size with pixelmatch, only the rows where they differ (each
+ * with its context rows), `bandRows` rows at a time, yielding between bands: a caller on the page's
+ * thread stops there, so no task is long. With `bandRows` at least the height (a worker), it is one
+ * pixelmatch call per run of changed rows. The count and mask are those of one call over the whole image.
  */
 export function* diffPixels(
   before: Uint8ClampedArray,
@@ -36,26 +63,21 @@ export function* diffPixels(
 ): Generator<void, PixelDifference> {
   const mask = new Uint8ClampedArray(width * height * 4);
   const grid = new ChangedCellGrid(width, height);
-  if (bandRows >= height) {
-    pixelmatch(before, after, mask, width, height, PIXELMATCH_OPTIONS);
-    grid.markChangedRows(mask, 0, height);
-    return { width, height, changed: grid.changed, mask, grid };
-  }
   const rowBytes = width * 4;
-  const scratch = new Uint8ClampedArray((bandRows + 2 * AA_CONTEXT_ROWS) * rowBytes);
-  for (let from = 0; from < height; from += bandRows) {
-    const to = Math.min(from + bandRows, height);
-    const contextFrom = Math.max(0, from - AA_CONTEXT_ROWS);
-    const contextTo = Math.min(height, to + AA_CONTEXT_ROWS);
-    const bytes = [contextFrom * rowBytes, contextTo * rowBytes] as const;
-    const bandMask = scratch.subarray(0, bytes[1] - bytes[0]);
-    bandMask.fill(0);
-    pixelmatch(before.subarray(...bytes), after.subarray(...bytes), bandMask, width, contextTo - contextFrom, PIXELMATCH_OPTIONS);
-    // Only the band's own rows: the context rows are the neighbours' to decide.
-    const own = (from - contextFrom) * rowBytes;
-    mask.set(bandMask.subarray(own, own + (to - from) * rowBytes), from * rowBytes);
-    grid.markChangedRows(mask, from, to);
-    yield;
+  for (const [runFrom, runTo] of changedRowRuns(before, after, width, height)) {
+    for (let from = runFrom; from < runTo; from += bandRows) {
+      const to = Math.min(from + bandRows, runTo);
+      const contextFrom = Math.max(0, from - AA_CONTEXT_ROWS);
+      const contextTo = Math.min(height, to + AA_CONTEXT_ROWS);
+      const bytes = [contextFrom * rowBytes, contextTo * rowBytes] as const;
+      const bandMask = new Uint8ClampedArray(bytes[1] - bytes[0]);
+      pixelmatch(before.subarray(...bytes), after.subarray(...bytes), bandMask, width, contextTo - contextFrom, PIXELMATCH_OPTIONS);
+      // Only the band's own rows: the context rows are the neighbours' to decide.
+      const own = (from - contextFrom) * rowBytes;
+      mask.set(bandMask.subarray(own, own + (to - from) * rowBytes), from * rowBytes);
+      grid.markChangedRows(mask, from, to);
+      yield;
+    }
   }
   return { width, height, changed: grid.changed, mask, grid };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pixelmatch from 'pixelmatch';
 import { describe, expect, it } from 'vitest';
-import { diffPixels } from '../../../src/model/image-diff';
+import { ChangedCellGrid, diffPixels } from '../../../src/model/image-diff';
 
 function run<T>(steps: Generator<void, T>): T {
   for (;;) {
@@ -17,7 +17,17 @@ const images = fc.record({ width: fc.integer({ min: 3, max: 24 }), height: fc.in
     height: fc.constant(height),
     before: fc.uint8Array({ minLength: width * height, maxLength: width * height }),
     edits: fc.array(fc.tuple(fc.nat(width * height - 1), fc.integer({ min: 0, max: 255 })), { maxLength: 30 }),
-    bandRows: fc.integer({ min: 1, max: 12 }),
+    // Infinity: the worker's one band; fewer rows: the page thread's steps.
+    bandRows: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constant(Number.POSITIVE_INFINITY)),
+  }),
+);
+
+/** Edits confined to a few rows, so that runs of changed rows lie a few same rows apart (0 to 8). */
+const rowEdits = images.chain((image) =>
+  fc.record({
+    image: fc.constant(image),
+    rows: fc.array(fc.nat(image.height - 1), { minLength: 1, maxLength: 4 }),
+    edits: fc.array(fc.tuple(fc.nat(image.width - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 20 }),
   }),
 );
 
@@ -31,20 +41,40 @@ function rgba(levels: Uint8Array): Uint8ClampedArray {
   return pixels;
 }
 
+/** diffPixels (changed rows only, in bands) against one pixelmatch call over the whole image. */
+function expectSameAsWholePixelmatch(width: number, height: number, before: Uint8Array, after: Uint8Array, bandRows: number): void {
+  const [a, b] = [rgba(before), rgba(after)];
+  const whole = new Uint8ClampedArray(width * height * 4);
+  const expected = pixelmatch(a, b, whole, width, height, { includeAA: false, diffMask: true });
+  const banded = run(diffPixels(a, b, width, height, bandRows));
+  expect(banded.changed).toBe(expected);
+  expect(banded.mask).toEqual(whole);
+  const wholeGrid = new ChangedCellGrid(width, height);
+  wholeGrid.markChangedRows(whole, 0, height);
+  expect(banded.grid.changed).toBe(expected);
+  expect(banded.grid.regions()).toEqual(wholeGrid.regions());
+}
+
 describe('diffPixels', () => {
-  it('in bands on the page gives the same mask and count as one pixelmatch call over the whole image', () => {
+  it('in bands on the page, or in one band in a worker, gives the same mask and count as one pixelmatch call over the whole image', () => {
     fc.assert(
       fc.property(images, ({ width, height, before, edits, bandRows }) => {
         const after = Uint8Array.from(before);
         for (const [index, level] of edits) after[index] = level;
-        const [a, b] = [rgba(before), rgba(after)];
-        const whole = new Uint8ClampedArray(width * height * 4);
-        const expected = pixelmatch(a, b, whole, width, height, { includeAA: false, diffMask: true });
-        const banded = run(diffPixels(a, b, width, height, bandRows));
-        expect(banded.changed).toBe(expected);
-        expect(banded.mask).toEqual(whole);
+        expectSameAsWholePixelmatch(width, height, before, after, bandRows);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('skipping the rows that are the same gives the same mask and count, however far apart the changed rows are', () => {
+    fc.assert(
+      fc.property(rowEdits, ({ image: { width, height, before, bandRows }, rows, edits }) => {
+        const after = Uint8Array.from(before);
+        for (const row of rows) for (const [x, level] of edits) after[row * width + x] = level;
+        expectSameAsWholePixelmatch(width, height, before, after, bandRows);
+      }),
+      { numRuns: 500 },
     );
   });
 
