@@ -49,7 +49,7 @@ describe('pnpm replay export <log> -o report.html', () => {
       note: 'blue is too dark',
     });
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'tool=read_image']);
-    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 3 images [\d.]+ MB\)/);
+    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 3 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\)/);
 
     const { page, requests, violations, dialogs, errors } = await openExport(file);
     await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
@@ -154,7 +154,7 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
     const [red, blue, green] = [await session.readImage('red.png'), await session.readImage('blue.png'), await session.readImage('green.png')];
     const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
-    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
+    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
 
     const html = await readFile(file, 'latin1');
     expect(html).toContain(`data-toolcard-image="current/${blue.attachmentId}"`);

@@ -3,6 +3,7 @@ import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
 import {
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
+  EXPORT_LOG_BYTES_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
   EXPORT_MEDIA_TYPE_ATTRIBUTE,
   EXPORT_SESSION_ATTRIBUTE,
@@ -10,11 +11,12 @@ import {
   type ExportManifest,
 } from '../wire/export';
 import { decodeExportBytes } from '../wire/export-bytes';
-import type { ViewerDataSource } from './data-source';
+import type { SessionLogCallbacks, ViewerDataSource } from './data-source';
 import { LogFeed } from './log-feed';
 import { ONE_SESSION_ID } from './session-api';
+import type { ViewerLog } from './viewer-log';
 
-/** Bytes of a log parsed per task: a long exported log is read in slices, so its page keeps answering and shows how far it is. */
+/** Bytes of a log parsed per task (at least): a long exported log is read in slices, so its page keeps answering and shows how far it is. */
 const BYTES_PER_SLICE = 1_048_576;
 
 /** The verdicts of an exported file are the ones it was written with. */
@@ -25,7 +27,7 @@ const READ_ONLY = 'This file is an export: its verdicts are read-only';
  * (it is served by the replay server). Nothing is fetched: the log, images and verdicts are read
  * from the page's own `<script type="application/json">` elements, each parsed when first asked for.
  *
- * The log is parsed on the page's thread, in one task after the first paint, not in the follow
+ * The log is gunzipped and parsed on the page's thread after the first paint, not in the follow
  * worker: under the file's Content-Security-Policy (`default-src 'none'`) a worker needs its own
  * script as a blob (`worker-src blob:`) and the log copied into it, to save one pass over a log that
  * no longer grows (the 3 000-call session of `pnpm bench:export` parses in tens of milliseconds).
@@ -64,24 +66,11 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
         const id = idOf(sessionId);
         const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
         if (signal.aborted || script === undefined) return;
-        const bytes = decodeExportBytes(script.textContent);
-        const feed = new LogFeed();
-        feed.begin(0, 0);
-        const readFrom = (start: number): void => {
-          if (signal.aborted) return;
-          const end = Math.min(start + BYTES_PER_SLICE, bytes.byteLength);
-          feed.push(bytes.subarray(start, end));
-          if (end < bytes.byteLength) {
-            onStatus({ kind: 'reading', bytes: end, total: bytes.byteLength });
-            setTimeout(() => {
-              readFrom(end);
-            });
-            return;
-          }
-          onLog(feed.snapshot(), () => undefined);
+        void readLog(script, signal, onStatus).then((log) => {
+          if (log === null) return;
+          onLog(log, () => undefined);
           onStatus({ kind: 'complete' });
-        };
-        readFrom(0);
+        });
       });
     },
     loadImage: (sessionId) => (ref) => {
@@ -104,6 +93,37 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
       return kept === undefined ? null : { filter: manifest.filter, ...kept };
     },
   };
+}
+
+/**
+ * The log of its element, gunzipped as a stream (`DecompressionStream`: no request, so nothing the
+ * file's policy must allow) and read as it comes; `null` when the page left it. A log whose bytes do
+ * not gunzip (a file damaged after it was written) is read as far as they go: the reader's problems
+ * then say its last line is cut short.
+ */
+async function readLog(script: Element, signal: AbortSignal, onStatus: SessionLogCallbacks['onStatus']): Promise<ViewerLog | null> {
+  const total = Number(script.getAttribute(EXPORT_LOG_BYTES_ATTRIBUTE));
+  const feed = new LogFeed();
+  feed.begin(0, 0);
+  const reader = new Blob([decodeExportBytes(script.textContent)]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  let reported = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (signal.aborted) {
+        await reader.cancel();
+        return null;
+      }
+      feed.push(chunk.value);
+      if (feed.offset - reported >= BYTES_PER_SLICE) {
+        reported = feed.offset;
+        onStatus({ kind: 'reading', bytes: feed.offset, total });
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+    }
+  } catch {
+    // Read as far as the bytes went (see above).
+  }
+  return signal.aborted ? null : feed.snapshot();
 }
 
 /** A comparison's file names its two sessions (A, then B); a session's names one. */
