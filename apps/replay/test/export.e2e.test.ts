@@ -8,6 +8,8 @@ import { openExportedFile } from './support/exported-file.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
+import { claudeCodeTranscript } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes } from './support/inline-images.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
@@ -32,6 +34,9 @@ async function exportWithBin(args: readonly string[]): Promise<{ readonly file: 
 /** The ids of the call rows the page shows, in order. */
 const callIds = (page: Page) => page.locator('.tc-row[data-call-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-call-id')));
 
+/** "Follow the end of the log" means nothing where the log cannot grow. */
+const followToggles = (page: Page) => page.getByLabel('Follow the end of the log').count();
+
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
 describe('pnpm replay export <log> -o report.html', () => {
@@ -53,6 +58,9 @@ describe('pnpm replay export <log> -o report.html', () => {
 
     const { page, requests, violations, dialogs, errors } = await openExport(file);
     await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    // The toolbar the toggle is in on a live page (the step control stays: it replays the log as it stood at an event).
+    await page.locator('.replay-toolbar').getByRole('slider').waitFor();
+    expect(await followToggles(page)).toBe(0);
     const images = page.locator('.tc-gallery__tile img');
     await expect.poll(() => images.count()).toBe(3);
     await expect
@@ -93,6 +101,22 @@ describe('pnpm replay export <log> -o report.html', () => {
     expect(violations).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("another agent's transcript: the file offers no Follow the end of the log either", async () => {
+    const dir = await tempDir();
+    const transcript = path.join(dir, 'c1a0de00-0000-4000-8000-000000000001.jsonl');
+    await writeFile(
+      transcript,
+      claudeCodeTranscript(base64Of(await imageBytes('png', '#2060c0', 40, 30)), base64Of(await imageBytes('jpeg', '#c06020', 30, 20))),
+    );
+    const { file } = await exportWithBin([transcript]);
+    const { page, requests } = await openExport(file);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    await page.locator('.replay-toolbar').waitFor();
+    expect(await page.getByText('look at the login screen').count()).toBeGreaterThan(0);
+    expect(await followToggles(page)).toBe(0);
+    expect(requests).toEqual([]);
   });
 
   it('a hostile log runs no script: its markup, </script>, <!--, javascript: and U+2028 in every field are text', async () => {

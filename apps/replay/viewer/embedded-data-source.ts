@@ -88,6 +88,7 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     openingFilter: manifest.filter,
     openingComparison: comparedIn(manifest),
     workersRun: false,
+    logsGrow: false,
     exportedSubset: (sessionId) => {
       const kept = sessionOf(sessionId)?.kept;
       return kept === undefined ? null : { filter: manifest.filter, ...kept };
