@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -175,7 +175,11 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
   it('keeps exactly the calls the filter matches, with their images and the task, and none of the other images’ bytes', async () => {
     const session = await recordedSession(await tempDir());
     await session.userSays('Compare the swatches');
-    const [red, blue, green] = [await session.readImage('red.png'), await session.readImage('blue.png'), await session.readImage('green.png')];
+    const [red, blue] = [await session.readImage('red.png'), await session.readImage('blue.png')];
+    // A damaged line after blue's call goes with it: the page names it by its line in the log, not in the file's shorter one.
+    await appendFile(session.logPath, '{"type":"tool/result", damaged\n');
+    const damagedLine = (await readFile(session.logPath, 'utf8')).split('\n').length - 1;
+    const green = await session.readImage('green.png');
     const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
     expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
@@ -192,6 +196,7 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
       .poll(() => page.locator('.tc-gallery__tile img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth)))
       .toEqual([30]);
     expect(await page.getByText('Compare the swatches').count()).toBeGreaterThan(0);
+    expect(await page.locator('.tc-problems__line').allTextContents()).toEqual([`Line ${String(damagedLine)}`]);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
   });
