@@ -3,7 +3,6 @@ import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
 import {
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
-  EXPORT_LOG_BYTES_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
   EXPORT_MEDIA_TYPE_ATTRIBUTE,
   EXPORT_SESSION_ATTRIBUTE,
@@ -11,12 +10,11 @@ import {
   type ExportManifest,
 } from '../wire/export';
 import { decodeExportBytes } from '../wire/export-bytes';
-import type { SessionLogCallbacks, ViewerDataSource } from './data-source';
+import type { ViewerDataSource } from './data-source';
 import { LogFeed } from './log-feed';
 import { ONE_SESSION_ID } from './session-api';
-import type { ViewerLog } from './viewer-log';
 
-/** Bytes of a log parsed per task (at least): a long exported log is read in slices, so its page keeps answering and shows how far it is. */
+/** Bytes of a log parsed per task: a long exported log is read in slices, so its page keeps answering and shows how far it is. */
 const BYTES_PER_SLICE = 1_048_576;
 
 /** The verdicts of an exported file are the ones it was written with. */
@@ -66,10 +64,33 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
         const id = idOf(sessionId);
         const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
         if (signal.aborted || script === undefined) return;
-        void readLog(script, signal, onStatus).then((log) => {
-          if (log === null) return;
-          onLog(log, () => undefined);
-          onStatus({ kind: 'complete' });
+        void gunzipped(script).then((bytes) => {
+          if (signal.aborted) return;
+          const feed = new LogFeed();
+          feed.begin(0, 0);
+          const readFrom = (start: number): void => {
+            if (signal.aborted) return;
+            const end = Math.min(start + BYTES_PER_SLICE, bytes.byteLength);
+            feed.push(bytes.subarray(start, end));
+            if (end < bytes.byteLength) {
+              onStatus({ kind: 'reading', bytes: end, total: bytes.byteLength });
+              setTimeout(() => {
+                readFrom(end);
+              });
+              return;
+            }
+            onLog(feed.snapshot(), () => undefined);
+            onStatus({ kind: 'complete' });
+          };
+          if (bytes.byteLength <= BYTES_PER_SLICE) {
+            readFrom(0);
+            return;
+          }
+          // A log of more than one slice: its progress shows from the start, before its first slice is parsed (so a comparison's two logs, parsed in turns, each show theirs).
+          onStatus({ kind: 'reading', bytes: 0, total: bytes.byteLength });
+          setTimeout(() => {
+            readFrom(0);
+          });
         });
       });
     },
@@ -97,34 +118,26 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
 }
 
 /**
- * The log of its element, gunzipped as a stream (`DecompressionStream`: no request, so nothing the
- * file's policy must allow) and read as it comes; `null` when the page left it. A log whose bytes do
- * not gunzip (a file damaged after it was written) is read as far as they go: the reader's problems
- * then say its last line is cut short.
+ * The log's bytes from its element, gunzipped whole before any is parsed (`DecompressionStream`: no
+ * request, so nothing the file's policy must allow); the parse then goes a slice per task. Bytes
+ * that do not gunzip to the end (a file damaged after it was written) give the log as far as they
+ * go: the reader's problems then say its last line is cut short.
  */
-async function readLog(script: Element, signal: AbortSignal, onStatus: SessionLogCallbacks['onStatus']): Promise<ViewerLog | null> {
-  const total = Number(script.getAttribute(EXPORT_LOG_BYTES_ATTRIBUTE));
-  const feed = new LogFeed();
-  feed.begin(0, 0);
+async function gunzipped(script: Element): Promise<Uint8Array> {
   const reader = new Blob([decodeExportBytes(script.textContent)]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
-  let reported = 0;
+  const chunks: Uint8Array[] = [];
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      if (signal.aborted) {
-        await reader.cancel();
-        return null;
-      }
-      feed.push(chunk.value);
-      if (feed.offset - reported >= BYTES_PER_SLICE) {
-        reported = feed.offset;
-        onStatus({ kind: 'reading', bytes: feed.offset, total });
-        await new Promise((resolve) => setTimeout(resolve));
-      }
-    }
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
   } catch {
-    // Read as far as the bytes went (see above).
+    // As far as they went (see above).
   }
-  return signal.aborted ? null : feed.snapshot();
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** A comparison's file names its two sessions (A, then B); a session's names one. */

@@ -14,12 +14,10 @@ export const EXPORT_SESSION_ATTRIBUTE = 'data-toolcard-session';
 export const EXPORT_IMAGE_ATTRIBUTE = 'data-toolcard-image';
 export const EXPORT_MEDIA_TYPE_ATTRIBUTE = 'data-media-type';
 /**
- * `<script type="application/octet-stream" data-toolcard-log="<session id>" data-log-bytes="<n>">`: the log's UTF-8 bytes
- * gzipped (a log is a tenth of that or less; the page reads it back with the browser's `DecompressionStream`), written
- * as the images' are; `data-log-bytes` is the log's own size, for the progress of its reading.
+ * `<script type="application/octet-stream" data-toolcard-log="<session id>">`: the log's UTF-8 bytes gzipped (a log
+ * is a tenth of that or less; the page reads it back with the browser's `DecompressionStream`), written as the images' are.
  */
 export const EXPORT_LOG_ATTRIBUTE = 'data-toolcard-log';
-export const EXPORT_LOG_BYTES_ATTRIBUTE = 'data-log-bytes';
 export const EXPORT_FORMAT = 'toolcard-export/2';
 
 export interface ExportManifest {

@@ -4,7 +4,6 @@ import {
   EXPORT_FORMAT,
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
-  EXPORT_LOG_BYTES_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
   EXPORT_MEDIA_TYPE_ATTRIBUTE,
   EXPORT_SESSION_ATTRIBUTE,
@@ -97,9 +96,7 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
   );
   for (const { session, log, images } of sessions) {
     yield ascii(`<script type="application/json" ${EXPORT_SESSION_ATTRIBUTE}="${attributeText(session.info.id)}">${jsonInScript(session)}</script>\n`);
-    yield ascii(
-      `<script type="application/octet-stream" ${EXPORT_LOG_ATTRIBUTE}="${attributeText(session.info.id)}" ${EXPORT_LOG_BYTES_ATTRIBUTE}="${String(log.bytes)}">`,
-    );
+    yield ascii(`<script type="application/octet-stream" ${EXPORT_LOG_ATTRIBUTE}="${attributeText(session.info.id)}">`);
     yield encodeExportBytes(log.gzip);
     yield ascii('</script>\n');
     for (const image of images) {
