@@ -13,6 +13,7 @@ import { base64Of, imageBytes } from './support/inline-images.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
+import type { ExportedSession } from '../wire/export.ts';
 
 /*
  * `pnpm replay export`: the real bin writes a session recorded by our own host recorder into one
@@ -180,6 +181,13 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
     await appendFile(session.logPath, '{"type":"tool/result", damaged\n');
     const damagedLine = (await readFile(session.logPath, 'utf8')).split('\n').length - 1;
     const green = await session.readImage('green.png');
+    for (const [target, note] of [
+      ['call:call-1', 'red is off'],
+      ['call:call-2/image:0', 'blue is right'],
+      ['call:call-3', 'green never loaded'],
+    ] as const) {
+      await appendReview(reviewFilePath(session.logPath), { at: '2026-01-10T09:00:00.000Z', reviewer: 'qa', target, verdict: 'fail', note });
+    }
     const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
     expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
@@ -187,6 +195,10 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
     const html = await readFile(file, 'latin1');
     expect(html).toContain(`data-toolcard-image="current/${blue.attachmentId}"`);
     for (const other of [red, green]) expect(html).not.toContain(other.attachmentId);
+    // The verdicts on the calls the filter dropped are not in the file, not even as bytes.
+    const carried = JSON.parse(/<script type="application\/json" data-toolcard-session="current">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as ExportedSession;
+    expect(carried.reviews.map((review) => review.note)).toEqual(['blue is right']);
+    expect(['red is off', 'green never loaded'].filter((note) => html.includes(note))).toEqual([]);
     expect(html.length).toBeLessThan((await readFile(whole.file, 'latin1')).length);
 
     const { page, requests, errors } = await openExport(file);
