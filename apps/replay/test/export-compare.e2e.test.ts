@@ -49,7 +49,7 @@ describe('pnpm replay export --compare A B -o report.html', () => {
     });
     const { file, stderr } = await exportComparison(runs.a, runs.b, runs.storeDir);
     // red (in both runs), A's green, B's yellow green, blue: four images, red written once.
-    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 4 images [\d.]+ MB\)/);
+    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 4 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\)/);
     expect((await readFile(file, 'latin1')).match(/<script type="application\/octet-stream" data-toolcard-image=/g)).toHaveLength(4);
 
     const { page, requests, violations, dialogs, errors } = await openExport(file);

@@ -7,13 +7,17 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { jsonInScript } from '../src/export/ascii-text.ts';
-import { exportPage, type PageImage } from '../src/export/export-page.ts';
+import { compressedLog } from '../src/export/compressed-log.ts';
+import { exportPage, type PageImage, type PageSession } from '../src/export/export-page.ts';
 import { readInlineViewer, type InlineViewer } from '../src/export/inline-viewer.ts';
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { decodeExportBytes, encodeExportBytes } from '../wire/export-bytes.ts';
 import type { ExportedSession } from '../wire/export.ts';
 import { HOSTILE } from './export-sessions.ts';
+import { writeLongSession } from './support/long-session-log.ts';
+import { useTempDirs } from './temp-dirs.ts';
 
+const tempDir = useTempDirs();
 let viewerDir: string;
 let viewer: InlineViewer;
 beforeAll(async () => {
@@ -29,11 +33,12 @@ async function builtViewerBytes(): Promise<number> {
   return (await Promise.all(files.map((file) => stat(file)))).reduce((sum, info) => sum + info.size, 0);
 }
 
-function session(images: readonly PageImage[], log = '{"type":"session"}\n'): { session: ExportedSession; log: string; images: readonly PageImage[] } {
-  return { session: { info: { id: 'current', log: 'run.jsonl', store: true }, images: images.map((image) => image.attachmentId), reviews: [] }, log, images };
+async function session(images: readonly PageImage[], log = '{"type":"session"}\n'): Promise<PageSession> {
+  const exported: ExportedSession = { info: { id: 'current', log: 'run.jsonl', store: true }, images: images.map((image) => image.attachmentId), reviews: [] };
+  return { session: exported, log: await compressedLog(log), images };
 }
 
-function page(sessions: ReturnType<typeof session>[], filter = ''): Buffer {
+function page(sessions: readonly PageSession[], filter = ''): Buffer {
   return Buffer.concat([...exportPage({ viewer, sessions, filter, exportedAt: new Date(0) })]);
 }
 
@@ -69,8 +74,8 @@ describe('export bytes', () => {
 });
 
 describe('exportPage', () => {
-  it('allows by hash exactly the script and style it inlines, loads nothing, and is ASCII outside its images', () => {
-    const html = page([session([])]);
+  it('allows by hash exactly the script and style it inlines, loads nothing, and is ASCII outside its images', async () => {
+    const html = page([await session([])]);
     const text = withoutImages(html);
     // ASCII, and no NUL or CR (the HTML parser would change them).
     const codes = Array.from({ length: text.length }, (_, at) => text.charCodeAt(at));
@@ -98,8 +103,11 @@ describe('exportPage', () => {
     expect(text.indexOf('<meta charset="windows-1252">')).toBeLessThan(1024);
   });
 
-  it('a hostile log, file name and filter end no element: the only elements are the page’s own', () => {
-    const hostile = session([{ attachmentId: HOSTILE, mediaType: HOSTILE, data: new TextEncoder().encode(HOSTILE) }], `${JSON.stringify({ text: HOSTILE })}\n`);
+  it('a hostile log, file name and filter end no element: the only elements are the page’s own', async () => {
+    const hostile = await session(
+      [{ attachmentId: HOSTILE, mediaType: HOSTILE, data: new TextEncoder().encode(HOSTILE) }],
+      `${JSON.stringify({ text: HOSTILE })}\n`,
+    );
     const html = withoutImages(
       page([{ ...hostile, session: { ...hostile.session, info: { id: HOSTILE, log: HOSTILE, store: true } } }], `q=${encodeURIComponent(HOSTILE)}`),
     );
@@ -131,10 +139,10 @@ describe('exportPage', () => {
     expect(html).not.toContain('\u2028');
   });
 
-  it('is at most the images’ bytes plus 10 % plus the viewer (measured from its build)', async () => {
-    // Noise: PNG cannot shrink it, so the page carries the bytes as they are.
+  /** Images of noise: PNG cannot shrink it, so the page carries the bytes as they are. */
+  async function noiseImages(count: number): Promise<PageImage[]> {
     const images: PageImage[] = [];
-    for (let at = 0; at < 12; at += 1) {
+    for (let at = 0; at < count; at += 1) {
       const data = await sharp(Buffer.from(Array.from({ length: 200 * 150 * 3 }, () => Math.floor(Math.random() * 256))), {
         raw: { width: 200, height: 150, channels: 3 },
       })
@@ -142,9 +150,26 @@ describe('exportPage', () => {
         .toBuffer();
       images.push({ attachmentId: `image-${String(at)}`, mediaType: 'image/png', data });
     }
+    return images;
+  }
+
+  it('is at most the images’ bytes plus 10 % plus the viewer (measured from its build)', async () => {
+    const images = await noiseImages(12);
     const imageBytes = images.reduce((sum, image) => sum + image.data.byteLength, 0);
-    const size = page([session(images)]).byteLength;
+    const size = page([await session(images)]).byteLength;
     expect(size).toBeLessThanOrEqual(imageBytes * 1.1 + (await builtViewerBytes()));
     expect(size).toBeGreaterThan(imageBytes);
+  });
+
+  it('stays within that bound with a log larger than the images’ 10 % (300 calls), which it carries gzipped', async () => {
+    const images = await noiseImages(12);
+    const imageBytes = images.reduce((sum, image) => sum + image.data.byteLength, 0);
+    const logPath = path.join(await tempDir(), 'long.jsonl');
+    await writeLongSession(logPath, 1);
+    const log = await readFile(logPath, 'utf8');
+    // As text, the log alone is more than the bound leaves it.
+    expect(Buffer.byteLength(log)).toBeGreaterThan(imageBytes * 0.1);
+    const size = page([await session(images, log)]).byteLength;
+    expect(size).toBeLessThanOrEqual(imageBytes * 1.1 + (await builtViewerBytes()));
   });
 });

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Page } from 'playwright-core';
@@ -8,9 +8,12 @@ import { openExportedFile } from './support/exported-file.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
+import { claudeCodeTranscript } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes } from './support/inline-images.ts';
 import { recordedSession } from './support/recorded-session.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
 import { useTempDirs } from './temp-dirs.ts';
+import type { ExportedSession } from '../wire/export.ts';
 
 /*
  * `pnpm replay export`: the real bin writes a session recorded by our own host recorder into one
@@ -32,6 +35,9 @@ async function exportWithBin(args: readonly string[]): Promise<{ readonly file: 
 /** The ids of the call rows the page shows, in order. */
 const callIds = (page: Page) => page.locator('.tc-row[data-call-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-call-id')));
 
+/** "Follow the end of the log" means nothing where the log cannot grow. */
+const followToggles = (page: Page) => page.getByLabel('Follow the end of the log').count();
+
 const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 
 describe('pnpm replay export <log> -o report.html', () => {
@@ -49,10 +55,13 @@ describe('pnpm replay export <log> -o report.html', () => {
       note: 'blue is too dark',
     });
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'tool=read_image']);
-    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 3 images [\d.]+ MB\)/);
+    expect(stderr).toMatch(/wrote .*report\.html: [\d.]+ MB \(viewer [\d.]+ MB, 3 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\)/);
 
     const { page, requests, violations, dialogs, errors } = await openExport(file);
     await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    // The toolbar the toggle is in on a live page (the step control stays: it replays the log as it stood at an event).
+    await page.locator('.replay-toolbar').getByRole('slider').waitFor();
+    expect(await followToggles(page)).toBe(0);
     const images = page.locator('.tc-gallery__tile img');
     await expect.poll(() => images.count()).toBe(3);
     await expect
@@ -93,6 +102,22 @@ describe('pnpm replay export <log> -o report.html', () => {
     expect(violations).toEqual([]);
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  it("another agent's transcript: the file offers no Follow the end of the log either", async () => {
+    const dir = await tempDir();
+    const transcript = path.join(dir, 'c1a0de00-0000-4000-8000-000000000001.jsonl');
+    await writeFile(
+      transcript,
+      claudeCodeTranscript(base64Of(await imageBytes('png', '#2060c0', 40, 30)), base64Of(await imageBytes('jpeg', '#c06020', 30, 20))),
+    );
+    const { file } = await exportWithBin([transcript]);
+    const { page, requests } = await openExport(file);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
+    await page.locator('.replay-toolbar').waitFor();
+    expect(await page.getByText('look at the login screen').count()).toBeGreaterThan(0);
+    expect(await followToggles(page)).toBe(0);
+    expect(requests).toEqual([]);
   });
 
   it('a hostile log runs no script: its markup, </script>, <!--, javascript: and U+2028 in every field are text', async () => {
@@ -151,14 +176,29 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
   it('keeps exactly the calls the filter matches, with their images and the task, and none of the other images’ bytes', async () => {
     const session = await recordedSession(await tempDir());
     await session.userSays('Compare the swatches');
-    const [red, blue, green] = [await session.readImage('red.png'), await session.readImage('blue.png'), await session.readImage('green.png')];
+    const [red, blue] = [await session.readImage('red.png'), await session.readImage('blue.png')];
+    // A damaged line after blue's call goes with it: the page names it by its line in the log, not in the file's shorter one.
+    await appendFile(session.logPath, '{"type":"tool/result", damaged\n');
+    const damagedLine = (await readFile(session.logPath, 'utf8')).split('\n').length - 1;
+    const green = await session.readImage('green.png');
+    for (const [target, note] of [
+      ['call:call-1', 'red is off'],
+      ['call:call-2/image:0', 'blue is right'],
+      ['call:call-3', 'green never loaded'],
+    ] as const) {
+      await appendReview(reviewFilePath(session.logPath), { at: '2026-01-10T09:00:00.000Z', reviewer: 'qa', target, verdict: 'fail', note });
+    }
     const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
-    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
+    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
 
     const html = await readFile(file, 'latin1');
     expect(html).toContain(`data-toolcard-image="current/${blue.attachmentId}"`);
     for (const other of [red, green]) expect(html).not.toContain(other.attachmentId);
+    // The verdicts on the calls the filter dropped are not in the file, not even as bytes.
+    const carried = JSON.parse(/<script type="application\/json" data-toolcard-session="current">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as ExportedSession;
+    expect(carried.reviews.map((review) => review.note)).toEqual(['blue is right']);
+    expect(['red is off', 'green never loaded'].filter((note) => html.includes(note))).toEqual([]);
     expect(html.length).toBeLessThan((await readFile(whole.file, 'latin1')).length);
 
     const { page, requests, errors } = await openExport(file);
@@ -168,6 +208,7 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
       .poll(() => page.locator('.tc-gallery__tile img').evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth)))
       .toEqual([30]);
     expect(await page.getByText('Compare the swatches').count()).toBeGreaterThan(0);
+    expect(await page.locator('.tc-problems__line').allTextContents()).toEqual([`Line ${String(damagedLine)}`]);
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
   });

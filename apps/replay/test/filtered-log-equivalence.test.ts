@@ -14,7 +14,7 @@ import { base64Of, imageBytes } from './support/inline-images.ts';
 import { servedText } from './support/served-text.ts';
 import { viewerItems } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
-import { SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
+import { FRAME_MARK, SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
@@ -78,10 +78,18 @@ function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string
   const kept = (key: string | undefined): boolean => key === undefined || keptGroups.has(groupOf(key));
   const keptItems = items.filter((item) => kept(conversationItemKey(item)));
   return {
-    text: lines.filter((_, at) => kept(lineKeys[at])).join(''),
+    text: lines.map((line, at) => (kept(lineKeys[at]) ? line : blankInPlace(line))).join(''),
     calls: { kept: keptItems.filter((item) => item.kind === 'call').length, total: totalCalls },
     items: keptItems,
   };
+}
+
+/** What a dropped line leaves: its line break, in its subagent frame when it has a whole one (kept lines keep their numbers); nothing for a last line without a break or a broken frame. */
+function blankInPlace(line: string): string {
+  if (!line.endsWith('\n')) return '';
+  if (!line.startsWith(FRAME_MARK)) return '\n';
+  const nameEnd = line.indexOf(FRAME_MARK, FRAME_MARK.length);
+  return nameEnd === -1 ? '' : `${line.slice(0, nameEnd + 1)}\n`;
 }
 
 /** What a run gives, comparable: the result, or that it refused. */

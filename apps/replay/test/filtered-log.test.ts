@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ExportFilterError, filteredLog } from '../src/export/filtered-log.ts';
 import { hostileSession } from './export-sessions.ts';
 import { servedText } from './support/served-text.ts';
-import { viewerItems } from './support/viewer-items.ts';
+import { claudeCodeSubagentFile, claudeCodeTaskTranscript } from './support/foreign-sessions.ts';
+import { base64Of, imageBytes } from './support/inline-images.ts';
+import { viewerItems, viewerRead } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
+import { FRAME_MARK, subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
@@ -17,6 +20,9 @@ const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
 const servedFixture = (file: string): Promise<string> => servedText(path.join(FIXTURES, file));
 
 const lines = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+/** A dropped line's place: its line break, in its subagent frame if it had one. */
+const isBlankInPlace = (line: string): boolean =>
+  line === '\n' || (line.startsWith(FRAME_MARK) && line.indexOf(FRAME_MARK, FRAME_MARK.length) === line.length - 2);
 const keys = (items: readonly ConversationItem[]): string[] => items.map(conversationItemKey);
 const calls = (items: readonly ConversationItem[]): readonly ConversationItem[] => items.filter((item) => item.kind === 'call');
 
@@ -30,6 +36,9 @@ const CASES = [
   { file: 'agents/logs/codex-parallel-calls.jsonl', query: 'tool=shell' },
 ] as const;
 
+/** The cases where the filter keeps a line after one it drops (claude-code-failures' failed calls come before any it drops). */
+const RENUMBERED = CASES.filter((each) => each.file !== 'agents/logs/claude-code-failures.jsonl');
+
 describe('filteredLog: the lines of the calls a filter matches, each whole', () => {
   const tempDir = useTempDirs();
 
@@ -40,13 +49,12 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
     const matching = itemsMatching(whole, filter).map((at) => whole[at]);
     const filtered = filteredLog(text, filter);
 
-    // Whole lines, unchanged, in their order.
+    // Line for line: each the log's line at its number, whole and unchanged, or a blank one in place of a dropped one.
     const all = lines(text);
-    let from = 0;
-    for (const line of lines(filtered.text)) {
-      from = all.indexOf(line, from) + 1;
-      expect(from, 'a kept line is a line of the log, after the one before it').toBeGreaterThan(0);
-    }
+    const kept = lines(filtered.text);
+    expect(kept.length).toBeLessThanOrEqual(all.length);
+    expect(kept.filter((line, at) => line !== all[at] && !isBlankInPlace(line))).toEqual([]);
+    expect(kept.some((line, at) => line !== all[at])).toBe(true);
     expect(filtered.text.length).toBeLessThan(text.length);
 
     const read = viewerItems(filtered.text);
@@ -79,6 +87,57 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
     const shape = (item: ConversationItem | undefined) =>
       item?.kind === 'call' && { status: item.node.status, children: item.node.children.map((child) => [child.callId, child.status]) };
     expect(shape(task(read))).toEqual(shape(before));
+  });
+
+  it.each(RENUMBERED)(
+    '$file with $query: a damaged line among the kept is reported at its number in the log, as the whole log reports it',
+    async ({ file, query }) => {
+      const text = await servedFixture(file);
+      const filter = filterFromSearch(query);
+      const all = lines(text);
+      const kept = lines(filteredLog(text, filter).text);
+      // After the last kept line that has dropped lines before it: the line numbers of the file and the log differ there, were the dropped ones left out.
+      const after = kept.findLastIndex(
+        (line, at) => line === all[at] && !isBlankInPlace(line) && kept.slice(0, at).some((each, before) => each !== all[before]),
+      );
+      expect(after).toBeGreaterThan(0);
+      const damaged = [...all.slice(0, after + 1), '{"damaged": \n', ...all.slice(after + 1)].join('');
+      const problem = { line: after + 2, message: expect.stringMatching(/JSON/) as unknown };
+      expect(viewerRead(damaged).problems).toContainEqual(problem);
+      expect(viewerRead(filteredLog(damaged, filter).text).problems).toContainEqual(problem);
+    },
+  );
+
+  it('a subagent file’s line keeps its number too: one dropped with an unmatched call leaves its frame in place', async () => {
+    const screenshot = base64Of(await imageBytes('png', '#d00000'));
+    const [user, task, result] = claudeCodeTaskTranscript({ agentId: 'b0b', version: '2.1.14', finished: true }).split(/(?<=\n)/);
+    const frame = (line: string): string => `${subagentFramePrefix('agent-b0b.jsonl')}${line}`;
+    const start = claudeCodeSubagentFile({ agentId: 'b0b', version: '2.1.14', screenshot, part: 'start' }).split(/(?<=\n)/);
+    const rest = claudeCodeSubagentFile({ agentId: 'b0b', version: '2.1.14', screenshot, part: 'rest' }).split(/(?<=\n)/);
+    const bash = [
+      `${JSON.stringify({ type: 'assistant', sessionId: 's', uuid: 'bash-1', message: { id: 'msg_bash', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls' } }] } })}\n`,
+      `${JSON.stringify({ type: 'user', sessionId: 's', uuid: 'bash-2', message: { role: 'user', content: [{ tool_use_id: 'toolu_bash', type: 'tool_result', content: 'a.txt' }] } })}\n`,
+    ];
+    // The subagent's 4th line makes no item and follows the Bash call's line, so it goes with that call; its 5th is damaged.
+    const text = [
+      user,
+      task,
+      ...start.map(frame),
+      bash[0],
+      frame('{"type":"summary","summary":"settings"}\n'),
+      bash[1],
+      ...rest.map(frame),
+      frame('{"damaged": \n'),
+      result,
+    ]
+      .filter((line) => line !== undefined)
+      .join('');
+    const damagedAt = start.length + rest.length + 2;
+    const problem = { line: 0, message: expect.stringContaining(`agent-b0b.jsonl, line ${String(damagedAt)}:`) as unknown };
+    expect(viewerRead(text).problems).toContainEqual(problem);
+    const filtered = filteredLog(text, filterFromSearch('tool=Task'));
+    expect(keys(calls(viewerItems(filtered.text)))).toEqual(['call:toolu_task']);
+    expect(viewerRead(filtered.text).problems).toContainEqual(problem);
   });
 
   it('a filter no call matches is an error that says so, not an empty file', async () => {

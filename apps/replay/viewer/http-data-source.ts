@@ -29,5 +29,6 @@ export const httpDataSource: ViewerDataSource = {
   openingFilter: '',
   openingComparison: null,
   workersRun: true,
+  logsGrow: true,
   exportedSubset: () => null,
 };

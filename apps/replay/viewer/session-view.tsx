@@ -186,6 +186,7 @@ function LiveSessionView({
             view={view}
             onViewChange={setView}
             live={status?.kind === 'live'}
+            followable={source.logsGrow}
             sessionId={info.id}
             canReview={canReview}
             locale={locale}

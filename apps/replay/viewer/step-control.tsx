@@ -16,6 +16,8 @@ export interface ViewerReplayProps {
   readonly onViewChange: (view: ReplayView) => void;
   /** False while the log is first read: rows arriving then are the log's beginning, not news to follow. */
   readonly live: boolean;
+  /** False when the log cannot grow (an exported file): no "Follow the end of the log" is offered. Default true. */
+  readonly followable?: boolean;
   /** The session whose verdicts the replay shows and gives (`current` when the server serves one file). Default `current`. */
   readonly sessionId?: string;
   /** False when this page may not write verdicts: they are shown, not given. Default true. */
@@ -62,20 +64,22 @@ function FollowToggle({
  * toggle follows the end again.
  */
 function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionLog }): ReactNode {
-  const { log, labels, filter, onFilterChange, view, onViewChange, live } = props;
+  const { log, labels, filter, onFilterChange, view, onViewChange, live, followable = true } = props;
   const review = useReviewOf(props);
   const [pinned, setPinned] = useState<number | null>(null);
   const shown = useMemo(() => (pinned === null ? log : logAtEvent(log, pinned)), [log, pinned]);
   const toolbar = (
     <div className="replay-toolbar">
       <StepControl log={log} shown={pinned} onShownChange={setPinned} />
-      <FollowToggle
-        labels={labels}
-        following={pinned === null}
-        onChange={(on) => {
-          setPinned(on ? null : log.events.length);
-        }}
-      />
+      {followable && (
+        <FollowToggle
+          labels={labels}
+          following={pinned === null}
+          onChange={(on) => {
+            setPinned(on ? null : log.events.length);
+          }}
+        />
+      )}
       {review.toolbar}
     </div>
   );
@@ -96,12 +100,12 @@ function SteppedReplay(props: ViewerReplayProps & { readonly log: ParsedSessionL
 
 /** Another agent's session: read whole, followed as it grows unless the person turns that off. */
 function ConversationReplay(props: ViewerReplayProps): ReactNode {
-  const { log, labels, filter, onFilterChange, view, onViewChange, live } = props;
+  const { log, labels, filter, onFilterChange, view, onViewChange, live, followable = true } = props;
   const review = useReviewOf(props);
   const [following, setFollowing] = useState(true);
   const toolbar = (
     <div className="replay-toolbar">
-      <FollowToggle labels={labels} following={following} onChange={setFollowing} />
+      {followable && <FollowToggle labels={labels} following={following} onChange={setFollowing} />}
       {review.toolbar}
     </div>
   );

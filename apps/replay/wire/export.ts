@@ -13,9 +13,12 @@ export const EXPORT_SESSION_ATTRIBUTE = 'data-toolcard-session';
  */
 export const EXPORT_IMAGE_ATTRIBUTE = 'data-toolcard-image';
 export const EXPORT_MEDIA_TYPE_ATTRIBUTE = 'data-media-type';
-/** `<script type="application/octet-stream" data-toolcard-log="<session id>">`: the log's UTF-8 bytes, written as the images' are (no JSON escaping of its quotes). */
+/**
+ * `<script type="application/octet-stream" data-toolcard-log="<session id>">`: the log's UTF-8 bytes gzipped (a log
+ * is a tenth of that or less; the page reads it back with the browser's `DecompressionStream`), written as the images' are.
+ */
 export const EXPORT_LOG_ATTRIBUTE = 'data-toolcard-log';
-export const EXPORT_FORMAT = 'toolcard-export/1';
+export const EXPORT_FORMAT = 'toolcard-export/2';
 
 export interface ExportManifest {
   readonly format: typeof EXPORT_FORMAT;

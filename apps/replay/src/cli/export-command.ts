@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { REPLAY_STATES } from '@toolcard/ui-tool-image/model';
 
 import { writeExportFile } from '../export/export-file.ts';
+import type { PageSizes } from '../export/export-page.ts';
 import { exportFilter } from '../export/export-filter.ts';
 import { sessionHtml } from '../export/session-html.ts';
 import { localReviewFile } from '../reviews/local-review-file.ts';
@@ -70,7 +71,7 @@ export async function parseExportArgs(argv: readonly string[], cwd: string): Pro
 
 export interface ExportResult {
   readonly bytes: number;
-  readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
+  readonly sizes: PageSizes;
   readonly missing: readonly string[];
   /** With a filter: the top-level calls the file holds, of the log's. */
   readonly calls?: { readonly kept: number; readonly total: number };
@@ -111,7 +112,11 @@ const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} 
 
 /** The line `pnpm replay export` prints: the file's size, what it is made of, and with a filter the calls it kept of the log's. */
 export function exportSummary(output: string, { bytes, sizes, missing, calls }: ExportResult): string {
-  const parts = [`viewer ${megabytes(sizes.viewer)}`, `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`];
+  const parts = [
+    `viewer ${megabytes(sizes.viewer)}`,
+    `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`,
+    `log ${megabytes(sizes.log.gzip)} gzipped from ${megabytes(sizes.log.text)}`,
+  ];
   const notStored = missing.length === 0 ? '' : `; ${String(missing.length)} referenced images not in the store (shown as such)`;
   const filtered = calls === undefined ? '' : `; ${String(calls.kept)} of ${String(calls.total)} calls, those the filter matches`;
   return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${filtered}${notStored}`;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { readInlineViewer } from './inline-viewer.ts';
-import { exportPage, type PageSession } from './export-page.ts';
+import { exportPage, pageSizes, type PageSession } from './export-page.ts';
 import { collectSession, type SessionExportOptions } from './session-export.ts';
 import type { SessionHtml } from './session-html.ts';
 
@@ -30,14 +30,9 @@ export async function comparisonHtml(options: {
 }): Promise<SessionHtml> {
   const [viewer, a, b] = await Promise.all([readInlineViewer(options.viewerDir), collectSession(options.a), collectSession(options.b)]);
   const sessions = [a.page, withoutSharedImages(a.page, b.page)];
-  const images = sessions.flatMap((session) => session.images);
   return {
     chunks: exportPage({ viewer, sessions, filter: '', exportedAt: new Date() }),
-    sizes: {
-      viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style),
-      images: images.reduce((sum, image) => sum + image.data.byteLength, 0),
-      imageCount: images.length,
-    },
+    sizes: pageSizes(viewer, sessions),
     missing: [...new Set([...a.missing, ...b.missing])],
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../wire/export.ts';
 import { encodeExportBytes } from '../../wire/export-bytes.ts';
 import { attributeText, jsonInScript } from './ascii-text.ts';
+import type { PageLog } from './compressed-log.ts';
 import type { InlineViewer } from './inline-viewer.ts';
 
 /** An image the page carries: its bytes as they will be shown (the store's, or downscaled). */
@@ -23,8 +24,7 @@ export interface PageImage {
 
 export interface PageSession {
   readonly session: ExportedSession;
-  /** The log's text. */
-  readonly log: string;
+  readonly log: PageLog;
   readonly images: readonly PageImage[];
 }
 
@@ -66,7 +66,7 @@ const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
 /**
  * The exported page, in the pieces it is written in (a server streams them; nothing holds the page
  * twice): the viewer inlined under its policy, each session's verdicts as JSON, its log's and
- * each image's bytes in a script element of its own. The page is windows-1252 and every text in it is
+ * each image's bytes in a script element of its own (the log's gzipped). The page is windows-1252 and every text in it is
  * ASCII (see ascii-text.ts): an image is its own bytes plus about 1.6 %.
  */
 export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPageInput): Generator<Uint8Array> {
@@ -97,7 +97,7 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
   for (const { session, log, images } of sessions) {
     yield ascii(`<script type="application/json" ${EXPORT_SESSION_ATTRIBUTE}="${attributeText(session.info.id)}">${jsonInScript(session)}</script>\n`);
     yield ascii(`<script type="application/octet-stream" ${EXPORT_LOG_ATTRIBUTE}="${attributeText(session.info.id)}">`);
-    yield encodeExportBytes(Buffer.from(log, 'utf8'));
+    yield encodeExportBytes(log.gzip);
     yield ascii('</script>\n');
     for (const image of images) {
       const key = `${session.info.id}/${image.attachmentId}`;
@@ -109,4 +109,26 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
     }
   }
   yield ascii(`<script type="module">${viewer.script}</script>\n</body>\n</html>\n`);
+}
+
+/** What a page's size is made of, in bytes (the rest is its JSON and markup). */
+export interface PageSizes {
+  readonly viewer: number;
+  readonly images: number;
+  readonly imageCount: number;
+  /** The logs as the page carries them, gzipped, and as text. */
+  readonly log: { readonly gzip: number; readonly text: number };
+}
+
+export function pageSizes(viewer: InlineViewer, sessions: readonly PageSession[]): PageSizes {
+  const images = sessions.flatMap((session) => session.images);
+  return {
+    viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style),
+    images: images.reduce((sum, image) => sum + image.data.byteLength, 0),
+    imageCount: images.length,
+    log: {
+      gzip: sessions.reduce((sum, { log }) => sum + log.gzip.byteLength, 0),
+      text: sessions.reduce((sum, { log }) => sum + log.bytes, 0),
+    },
+  };
 }

@@ -9,13 +9,13 @@ import {
   type SessionEvent,
 } from '@toolcard/ui-tool-image/model';
 
-import { SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
+import { FRAME_MARK, SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
 
 /** The formats whose file is a sequence of lines, each a record: the ones a filter can keep lines of. */
 const LINE_FORMATS: ReadonlySet<string> = new Set(['toolcard', 'claude-code', 'codex']);
 
 export interface FilteredLog {
-  /** The lines kept, each as it was. */
+  /** The lines kept, each as it was, each dropped one as a blank line (see `blankInPlaceOf`): a kept line has its number in the log. */
   readonly text: string;
   /** Top-level calls in the kept lines, and in the whole log. */
   readonly calls: { readonly kept: number; readonly total: number };
@@ -70,10 +70,24 @@ export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   const kept = (key: string | undefined): boolean => key === undefined || keptGroups.has(groups.groupOf(key));
   const keptItems = items.filter((item) => kept(conversationItemKey(item)));
   return {
-    text: lines.filter((_, at) => kept(lineKeys[at])).join(''),
+    text: lines.map((line, at) => (kept(lineKeys[at]) ? line : blankInPlaceOf(line))).join(''),
     calls: { kept: keptItems.filter((item) => item.kind === 'call').length, total: totalCalls },
     items: keptItems,
   };
+}
+
+/**
+ * What a dropped line leaves: its line break (a subagent file's line, in its frame), which every
+ * reader counts and skips. So a kept line keeps the number it has in the whole log, and the problems
+ * the page lists (a malformed line…) name the line a reader finds at that number in the file; the
+ * breaks cost a byte a line, next to nothing once the page gzips the log.
+ */
+function blankInPlaceOf(line: string): string {
+  if (!line.endsWith('\n')) return '';
+  if (!line.startsWith(FRAME_MARK)) return '\n';
+  const nameEnd = line.indexOf(FRAME_MARK, FRAME_MARK.length);
+  // A frame without its name's end is no line of any file (the viewer drops it).
+  return nameEnd === -1 ? '' : `${line.slice(0, nameEnd + 1)}\n`;
 }
 
 /** The keys of the items each line made, and those the end of the log made. */

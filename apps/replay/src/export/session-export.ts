@@ -8,9 +8,11 @@ import { SESSION_ID } from '../server/live-session.ts';
 import { storedUnderHeldIds } from '../server/replay-attachments.ts';
 import type { ServedLog } from '../server/served-log.ts';
 import { filterFromSearch } from '../../viewer/url-filter.ts';
+import { compressedLog } from './compressed-log.ts';
 import { downscaledImage } from './downscaled-image.ts';
 import { filteredLog, type FilteredLog } from './filtered-log.ts';
 import type { PageImage, PageSession } from './export-page.ts';
+import { reviewsOfItems } from './kept-reviews.ts';
 
 export interface SessionExportOptions {
   readonly info: SessionInfo;
@@ -34,7 +36,7 @@ export interface CollectedSession {
 /** Store reads at once: an S3 store answers each in a round trip. */
 const READS_AT_ONCE = 8;
 
-/** A session as its export carries it: the log's text (with a filter, its matching calls' lines), every image it references that the store holds, the standing verdicts. */
+/** A session as its export carries it: the log (with a filter, its matching calls' lines), every image it references that the store holds, the standing verdicts (with a filter, those on the calls kept). */
 export async function collectSession({ info, served, reviewFile, maxEdge, filter = '' }: SessionExportOptions): Promise<CollectedSession> {
   // Another agent's inline images are held until validated: the export validates them as a page's first request does.
   const store = served.store === undefined || served.pending === undefined ? served.store : storedUnderHeldIds(served.store, served.pending);
@@ -56,11 +58,12 @@ export async function collectSession({ info, served, reviewFile, maxEdge, filter
     }
   };
   for (let at = 0; at < referenced.length; at += READS_AT_ONCE) await Promise.all(referenced.slice(at, at + READS_AT_ONCE).map(read));
-  const reviews = reviewFile === undefined ? [] : [...(await reviewFile.read()).byTarget.values()];
+  const standing = reviewFile === undefined ? [] : [...(await reviewFile.read()).byTarget.values()];
+  const reviews = filtered === undefined ? standing : reviewsOfItems(standing, filtered.items);
   images.sort((a, b) => a.attachmentId.localeCompare(b.attachmentId));
   const kept = filtered === undefined ? {} : { kept: { calls: filtered.calls.kept, of: filtered.calls.total } };
   return {
-    page: { session: { info, images: images.map((image) => image.attachmentId), reviews, ...kept }, log, images },
+    page: { session: { info, images: images.map((image) => image.attachmentId), reviews, ...kept }, log: await compressedLog(log), images },
     missing,
     ...(filtered === undefined ? {} : { calls: filtered.calls }),
   };

@@ -1,12 +1,12 @@
 import { readInlineViewer } from './inline-viewer.ts';
-import { exportPage } from './export-page.ts';
+import { exportPage, pageSizes, type PageSizes } from './export-page.ts';
 import { collectSession, type SessionExportOptions } from './session-export.ts';
 
 export interface SessionHtml {
   /** The page in pieces, to be written in order. */
   readonly chunks: Iterable<Uint8Array>;
   /** What the page's size is made of, in bytes. */
-  readonly sizes: { readonly viewer: number; readonly images: number; readonly imageCount: number };
+  readonly sizes: PageSizes;
   /** Referenced images the store could not give. */
   readonly missing: readonly string[];
   /** With a filter: the top-level calls the page carries, of the log's. */
@@ -18,11 +18,7 @@ export async function sessionHtml(options: SessionExportOptions & { readonly vie
   const [viewer, { page, missing, calls }] = await Promise.all([readInlineViewer(options.viewerDir), collectSession(options)]);
   return {
     chunks: exportPage({ viewer, sessions: [page], filter: options.filter, exportedAt: new Date() }),
-    sizes: {
-      viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style),
-      images: page.images.reduce((sum, image) => sum + image.data.byteLength, 0),
-      imageCount: page.images.length,
-    },
+    sizes: pageSizes(viewer, [page]),
     missing,
     ...(calls === undefined ? {} : { calls }),
   };

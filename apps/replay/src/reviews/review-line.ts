@@ -29,6 +29,11 @@ export function callTarget(callId: string, imageIndex?: number): string {
   return imageIndex === undefined ? `call:${callId}` : `call:${callId}/image:${String(imageIndex)}`;
 }
 
+/** The call a target names (itself, or one of its images). */
+export function targetCallId(target: string): string {
+  return target.slice('call:'.length).split('/', 1)[0] ?? '';
+}
+
 /** A review line as read from a file: the line, or why it is not one. */
 export type ParsedReviewLine = { readonly ok: true; readonly line: ReviewLine } | { readonly ok: false; readonly problem: string };
 

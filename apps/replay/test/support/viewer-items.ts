@@ -1,9 +1,9 @@
-import { AgentLogReader, type ConversationItem } from '@toolcard/ui-tool-image/model';
+import { AgentLogReader, type AgentLog, type ConversationItem } from '@toolcard/ui-tool-image/model';
 
 import { SubagentFrameSplitter } from '../../viewer/subagent-frames.ts';
 
-/** The items the viewer reads from a served log's text: its subagent frames given to the reader as theirs, as the viewer's LogFeed does. */
-export function viewerItems(text: string): readonly ConversationItem[] {
+/** What the viewer reads from a served log's text: its subagent frames given to the reader as theirs, as the viewer's LogFeed does. */
+export function viewerRead(text: string): AgentLog {
   const reader = new AgentLogReader();
   new SubagentFrameSplitter(
     (chunk) => {
@@ -14,5 +14,10 @@ export function viewerItems(text: string): readonly ConversationItem[] {
     },
   ).push(text);
   reader.end();
-  return reader.snapshot().conversation.items;
+  return reader.snapshot();
+}
+
+/** The items the viewer reads from a served log's text. */
+export function viewerItems(text: string): readonly ConversationItem[] {
+  return viewerRead(text).conversation.items;
 }
