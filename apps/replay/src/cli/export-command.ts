@@ -15,6 +15,7 @@ import { openServedLog } from '../server/served-log.ts';
 import { openStore, type StoreLocation } from '../server/store-location.ts';
 import { ensureViewerBuilt } from '../server/viewer-build.ts';
 import { checkSessionPath, EXPORT_USAGE, parseStoreOption, ReplayUsageError } from './args.ts';
+import { counted } from '../../viewer/counted.ts';
 
 export interface ExportOptions {
   readonly logPath: string;
@@ -114,10 +115,10 @@ const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(2)} 
 export function exportSummary(output: string, { bytes, sizes, missing, calls }: ExportResult): string {
   const parts = [
     `viewer ${megabytes(sizes.viewer)}`,
-    `${String(sizes.imageCount)} images ${megabytes(sizes.images)}`,
+    `${counted(sizes.imageCount, 'image', 'images')} ${megabytes(sizes.images)}`,
     `log ${megabytes(sizes.log.gzip)} gzipped from ${megabytes(sizes.log.text)}`,
   ];
-  const notStored = missing.length === 0 ? '' : `; ${String(missing.length)} referenced images not in the store (shown as such)`;
-  const filtered = calls === undefined ? '' : `; ${String(calls.kept)} of ${String(calls.total)} calls, those the filter matches`;
+  const notStored = missing.length === 0 ? '' : `; ${counted(missing.length, 'referenced image', 'referenced images')} not in the store (shown as such)`;
+  const filtered = calls === undefined ? '' : `; ${String(calls.kept)} of ${counted(calls.total, 'call', 'calls')}, those the filter matches`;
   return `wrote ${output}: ${megabytes(bytes)} (${parts.join(', ')})${filtered}${notStored}`;
 }
