@@ -64,13 +64,17 @@ describe('pnpm replay export --compare A B -o report.html', () => {
 
     await expectDifferenceKeys(page);
 
-    // The Difference mode computes on the page (no worker starts under the file's policy): every pixel of green against yellow changed.
+    // The Difference mode computes in a worker started from the file's own copy of its script (a blob): every pixel of green against yellow changed.
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.locator('.cmp-row--changed').getByRole('button', { name: 'Compare images' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.count()).toBe(1);
     await expect.poll(() => loaded(dialog.locator('img'))).toBe(true);
     await dialog.getByRole('radio', { name: 'Difference' }).check();
     await expect.poll(() => dialog.getByText(/pixels changed \(100(\.0)? %\)|pixels changed \(> 99\.9 %\)/).count(), { timeout: 15_000 }).toBe(1);
+    expect(workers.length).toBeGreaterThan(0);
+    expect(workers.every((url) => url.startsWith('blob:'))).toBe(true);
     // B's verdict on that image, from its review file, read-only.
     await expect.poll(() => dialog.getByText('the swatch turned yellow').count()).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
@@ -105,7 +109,11 @@ describe('pnpm replay export --compare A B -o report.html', () => {
     const text = await page.evaluate(() => document.body.innerText);
     expect(text).toContain('</script><script>window.__pwned=1</script>');
     expect(await page.locator('script').count()).toBe(
-      await page.locator('script[type="application/json"], script[type="application/octet-stream"], script[type="module"]').count(),
+      await page
+        .locator(
+          'script[type="application/json"], script[type="application/octet-stream"], script#toolcard-diff-worker[type="text/plain"], script[type="module"]',
+        )
+        .count(),
     );
     expect(await page.locator('img[src="x"], img[onerror]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();

@@ -93,11 +93,15 @@ describe('exportPage', () => {
       `style-src ${hash(style)}`,
       'img-src blob:',
       'connect-src blob:',
+      'worker-src blob:',
       "base-uri 'none'",
       "form-action 'none'",
     ]);
     expect(script).toBe(viewer.script);
     expect(style).toBe(viewer.style);
+    // The image difference's worker, as text the page starts from a blob: no script of its own runs.
+    expect(/<script type="text\/plain" id="toolcard-diff-worker">([\s\S]*?)<\/script>/.exec(text)?.[1]).toBe(viewer.diffWorker);
+    expect(viewer.diffWorker).toContain('postMessage');
     // The policy comes before anything it governs.
     expect(text.indexOf('Content-Security-Policy')).toBeLessThan(text.indexOf('<style>'));
     expect(text.indexOf('<meta charset="windows-1252">')).toBeLessThan(1024);
@@ -111,7 +115,8 @@ describe('exportPage', () => {
     const html = withoutImages(
       page([{ ...hostile, session: { ...hostile.session, info: { id: HOSTILE, log: HOSTILE, store: true } } }], `q=${encodeURIComponent(HOSTILE)}`),
     );
-    const beforeViewer = html.slice(0, html.lastIndexOf('<script type="module">'));
+    // The viewer's scripts are the build's own (their text is checked against it above).
+    const beforeViewer = html.slice(0, html.lastIndexOf('<script type="text/plain" id="toolcard-diff-worker">'));
     const tags = [...beforeViewer.matchAll(/<(\/?[a-z]+)/g)].map((match) => match[1]);
     expect(tags).toEqual([
       'html',

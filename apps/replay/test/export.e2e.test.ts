@@ -133,7 +133,11 @@ describe('pnpm replay export <log> -o report.html', () => {
     expect(text).toContain('会话');
     expect(text).toContain(HOSTILE_FILE.slice(0, 20));
     expect(await page.locator('script').count()).toBe(
-      await page.locator('script[type="application/json"], script[type="application/octet-stream"], script[type="module"]').count(),
+      await page
+        .locator(
+          'script[type="application/json"], script[type="application/octet-stream"], script#toolcard-diff-worker[type="text/plain"], script[type="module"]',
+        )
+        .count(),
     );
     expect(await page.locator('img[src="x"], img[onerror]').count()).toBe(0);
     expect(await pwned(page)).toBeUndefined();
@@ -190,7 +194,7 @@ describe('pnpm replay export --filter: a file of the matching calls only', () =>
     }
     const whole = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const { file, stderr } = await exportWithBin([session.logPath, '--store', session.storeDir, '--filter', 'q=BLUE.png']);
-    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 images [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
+    expect(stderr).toMatch(/\(viewer [\d.]+ MB, 1 image [\d.]+ MB, log [\d.]+ MB gzipped from [\d.]+ MB\); 1 of 3 calls, those the filter matches/);
 
     const html = await readFile(file, 'latin1');
     expect(html).toContain(`data-toolcard-image="current/${blue.attachmentId}"`);

@@ -47,6 +47,8 @@ export interface ViewerDataSource {
    * exported file's policy lets none start (`default-src 'none'`), so there all of it runs on the page.
    */
   readonly workersRun: boolean;
+  /** Starts the comparison's image difference worker; undefined where none can start (the difference then runs on the page). */
+  readonly createDiffWorker: (() => Worker) | undefined;
   /** Whether a session's log may grow while the page shows it (the server's); an exported file's never does, so the page offers no "Follow the end of the log". */
   readonly logsGrow: boolean;
   /** An exported file cut down to a filter: that filter (a query string) and the calls it kept of the log's; `null` for a whole session. */

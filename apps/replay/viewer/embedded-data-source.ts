@@ -1,6 +1,7 @@
 import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
 
 import {
+  EXPORT_DIFF_WORKER_ID,
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
   EXPORT_MANIFEST_ID,
@@ -109,6 +110,7 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     openingFilter: manifest.filter,
     openingComparison: comparedIn(manifest),
     workersRun: false,
+    createDiffWorker: workerFromScript(document, EXPORT_DIFF_WORKER_ID),
     logsGrow: false,
     exportedSubset: (sessionId) => {
       const kept = sessionOf(sessionId)?.kept;
@@ -138,6 +140,14 @@ async function gunzipped(script: Element): Promise<Uint8Array> {
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/** Starts workers from the page's own copy of a worker's script (its element `id`), as a blob made once; undefined when the page has none. */
+function workerFromScript(document: Document, id: string): (() => Worker) | undefined {
+  const code = document.getElementById(id)?.textContent;
+  if (code === undefined || code === '') return undefined;
+  let url: string | undefined;
+  return () => new Worker((url ??= URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))));
 }
 
 /** A comparison's file names its two sessions (A, then B); a session's names one. */

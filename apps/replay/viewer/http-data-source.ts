@@ -1,6 +1,8 @@
 import type { SessionInfo, WorkbenchInfo } from '../wire/workbench';
 import { attachmentLoader } from './attachment-loader';
 import type { ViewerDataSource } from './data-source';
+import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
+
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
 import { reviewClient } from './review/review-client';
@@ -29,6 +31,7 @@ export const httpDataSource: ViewerDataSource = {
   openingFilter: '',
   openingComparison: null,
   workersRun: true,
+  createDiffWorker: () => new DiffWorker(),
   logsGrow: true,
   exportedSubset: () => null,
 };

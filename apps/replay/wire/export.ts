@@ -18,6 +18,11 @@ export const EXPORT_MEDIA_TYPE_ATTRIBUTE = 'data-media-type';
  * is a tenth of that or less; the page reads it back with the browser's `DecompressionStream`), written as the images' are.
  */
 export const EXPORT_LOG_ATTRIBUTE = 'data-toolcard-log';
+/**
+ * `<script type="text/plain" id="…">`: the image difference's worker script (ASCII, as the viewer's), started from a
+ * blob of it (`worker-src blob:`), so a comparison's Difference mode does not hold the page for a large image.
+ */
+export const EXPORT_DIFF_WORKER_ID = 'toolcard-diff-worker';
 export const EXPORT_FORMAT = 'toolcard-export/2';
 
 export interface ExportManifest {

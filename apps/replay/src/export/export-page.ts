@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import {
+  EXPORT_DIFF_WORKER_ID,
   EXPORT_FORMAT,
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
@@ -56,6 +57,8 @@ export function exportPolicy(viewer: InlineViewer): string {
     'img-src blob:',
     // The image comparison reads an image's bytes back from its object URL (fetch): blob: is the page's own memory, never the network.
     'connect-src blob:',
+    // Its difference runs in a worker started from the page's own copy of the worker's script, as a blob.
+    'worker-src blob:',
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
@@ -108,6 +111,7 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
       yield ascii('</script>\n');
     }
   }
+  yield ascii(`<script type="text/plain" id="${EXPORT_DIFF_WORKER_ID}">${viewer.diffWorker}</script>\n`);
   yield ascii(`<script type="module">${viewer.script}</script>\n</body>\n</html>\n`);
 }
 
@@ -123,7 +127,7 @@ export interface PageSizes {
 export function pageSizes(viewer: InlineViewer, sessions: readonly PageSession[]): PageSizes {
   const images = sessions.flatMap((session) => session.images);
   return {
-    viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style),
+    viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style) + Buffer.byteLength(viewer.diffWorker),
     images: images.reduce((sum, image) => sum + image.data.byteLength, 0),
     imageCount: images.length,
     log: {

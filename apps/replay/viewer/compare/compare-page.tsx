@@ -1,5 +1,4 @@
 import { ImageComparison, ToolCardProvider, type LoadImage, type Locale } from '@toolcard/ui-tool-image';
-import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 
 import { useDataSource } from '../data-source';
@@ -30,8 +29,6 @@ export interface ComparePageProps {
 }
 
 const SIDES: readonly Side[] = ['a', 'b'];
-
-const createDiffWorker = (): Worker => new DiffWorker();
 
 function sideStatus(labels: CompareLabels, side: Side, status: FollowStatus | null): string {
   const name = labels.side[side];
@@ -140,7 +137,7 @@ function Comparison({
             before={pair.before}
             after={pair.after}
             callId={pair.callIdB}
-            createDiffWorker={source.workersRun ? createDiffWorker : undefined}
+            createDiffWorker={source.createDiffWorker}
             onClose={() => {
               setPair(null);
             }}
