@@ -15,7 +15,8 @@ export interface FileEntry {
  * Makes `finalDir` appear holding exactly `files`, all or nothing, and durably: the files are
  * written and fsynced in a fresh temp dir under `tempRoot` (same file system), which is then
  * renamed into place. A non-empty directory already there is left alone and reported as
- * 'existing' — the caller verifies it. The temp dir never survives the call.
+ * 'existing' — the caller verifies it. The temp dir never survives the call. `tempRoot` and the
+ * parent are made (durably, see inFolder) only when the temp dir or the rename finds them missing.
  *
  * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
  * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
@@ -23,13 +24,18 @@ export interface FileEntry {
  */
 export async function publishDirectoryOnce(tempRoot: string, finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'> {
   const parent = path.dirname(finalDir);
-  await settledAll([makeTempRoot(tempRoot), makeDirectoryDurably(parent)]);
-  const tempDir = await mkdtemp(path.join(tempRoot, tempPrefix('dir')));
+  const tempDir = await inFolder(
+    () => mkdtemp(path.join(tempRoot, tempPrefix('dir'))),
+    () => makeTempRoot(tempRoot),
+  );
   let renamed = false;
   try {
     await writeFilesDurably(tempDir, files);
     try {
-      await rename(tempDir, finalDir);
+      await inFolder(
+        () => rename(tempDir, finalDir),
+        () => makeDirectoryDurably(parent),
+      );
     } catch (error) {
       // rename(2) refuses to replace a non-empty directory: something is already there.
       if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
@@ -67,8 +73,8 @@ export type Durability = 'sync' | 'no-sync';
  *
  * The rename waits for `publishAfter` (nothing is published when it rejects): a record written
  * beside the save of what it names, seen only once that is stored. Folders above `tempRoot` and
- * the file's own are not made before it has settled either: that save makes them, with the
- * fsyncs they need. Written beside the object rather than after it, a cold read_image takes
+ * the file's own (made only when missing, see inFolder) are not made before it has settled
+ * either: that save makes them, with the fsyncs they need. Written beside the object rather than after it, a cold read_image takes
  * 0.95× as long (median of 5 in-process runs each, tiny.png 0.79–1.03×, animated.gif 0.92–0.98×;
  * 41 interleaved samples per run, load 6–10, 2026-12-04).
  */
@@ -80,21 +86,40 @@ export async function replaceFile(
   publishAfter: Promise<unknown> = Promise.resolve(),
 ): Promise<void> {
   const finalDir = path.dirname(finalPath);
-  await settledAll([
-    makeDirectory(tempRoot, publishAfter),
-    durability === 'sync' ? makeDirectoryDurably(finalDir, publishAfter) : makeDirectory(finalDir, publishAfter),
-  ]);
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
+  const created = await inFolder(
+    () => open(tempPath, 'wx'),
+    () => makeDirectory(tempRoot, publishAfter),
+  );
   let renamed = false;
   try {
-    await fillFile(await open(tempPath, 'wx'), data, durability);
+    await fillFile(created, data, durability);
     await publishAfter;
-    await rename(tempPath, finalPath);
+    await inFolder(
+      () => rename(tempPath, finalPath),
+      () => (durability === 'sync' ? makeDirectoryDurably(finalDir) : makeDirectory(finalDir)),
+    );
     renamed = true;
     if (durability === 'sync') await syncDirectory(finalDir);
   } finally {
     if (!renamed) await rm(tempPath, { force: true });
   }
+}
+
+/**
+ * Runs `operation` in a folder assumed to exist, and only when it fails for want of it (ENOENT)
+ * makes the folder with `makeFolder` and runs it once more. The store's folders exist for all
+ * but its first save (or one after they were removed), and checking them first cost a cold
+ * read_image 4 mkdirs on folders that existed (tmp/ twice, objects/, sources/).
+ */
+async function inFolder<T>(operation: () => Promise<T>, makeFolder: () => Promise<unknown>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+  }
+  await makeFolder();
+  return operation();
 }
 
 /** Waits for every operation (none is left running behind a failure), then fails with the first failure. */
@@ -114,9 +139,9 @@ async function makeTempRoot(tempRoot: string): Promise<void> {
 }
 
 /** mkdir -p, then fsync every directory that gained an entry, so the new path itself survives a crash. */
-async function makeDirectoryDurably(dirPath: string, ancestorsAfter?: Promise<unknown>): Promise<void> {
+async function makeDirectoryDurably(dirPath: string): Promise<void> {
   const target = path.resolve(dirPath);
-  const firstCreated = await makeDirectory(target, ancestorsAfter);
+  const firstCreated = await makeDirectory(target);
   if (firstCreated !== undefined) await syncNewEntries(target, firstCreated);
 }
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 
 import { isMissingPathError } from '../../fs/fs-errors.ts';
 import type { NormalisedImage } from '../../image/image-normaliser.ts';
@@ -34,14 +34,13 @@ export class LocalObjectBackend implements ObjectBackend {
 
   async put(image: NormalisedImage, { digest, ref }: DigestedRef): Promise<StoredRef> {
     try {
-      const state = await this.inspect(digest, image.data.length, image.data);
-      if (state.image === 'missing' && state.ref === 'missing') {
+      if (await isAbsent(this.layout.objectDir(digest))) {
         const published = await publishDirectoryOnce(this.layout.tempRoot, this.layout.objectDir(digest), [
           { name: OBJECT_IMAGE_FILE, data: image.data },
           { name: OBJECT_REF_FILE, data: refRecord(ref) },
         ]);
         if (published === 'created') return ref;
-      } else if (isIntact(state)) {
+      } else if (isIntact(await this.inspect(digest, image.data.length, image.data))) {
         return ref;
       }
       // Something is at the object's path: a concurrent save's object, or a damaged one.
@@ -111,6 +110,19 @@ function isIntact(state: ObjectState): boolean {
 
 function refRecord(ref: StoredRef): Buffer {
   return Buffer.from(JSON.stringify(ref));
+}
+
+/**
+ * Whether nothing is at `objectDir`: one call for a new object, where opening both its files took
+ * two. (A directory there is inspected; publishing would not replace one that holds anything.)
+ */
+async function isAbsent(objectDir: string): Promise<boolean> {
+  try {
+    await lstat(objectDir);
+    return false;
+  } catch (error) {
+    return isMissingPathError(error);
+  }
 }
 
 /** The file's content, 'missing', or 'unreadable' (a directory in its place, a permission problem, …). */
