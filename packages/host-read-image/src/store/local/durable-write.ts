@@ -21,6 +21,10 @@ export interface FileEntry {
  * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
  * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
  * (it gained `finalDir`). tmp/ gains the temp dir too, but that entry is never meant to survive.
+ * What they and the second file cost is bench:host's peer+record floor over its peer+write one:
+ * 1.23× for animated.gif (median of 7 runs, 0.93–1.30×, load 4–15, 2026-12-05), most of the
+ * 1.3× issue 25 allows a cold read; without the files' and the temp dir's a crash can show a
+ * torn or empty object, without the parent's a saved one can vanish.
  */
 export async function publishDirectoryOnce(tempRoot: string, finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'> {
   const parent = path.dirname(finalDir);
@@ -74,9 +78,10 @@ export type Durability = 'sync' | 'no-sync';
  * The rename waits for `publishAfter` (nothing is published when it rejects): a record written
  * beside the save of what it names, seen only once that is stored. Folders above `tempRoot` and
  * the file's own (made only when missing, see inFolder) are not made before it has settled
- * either: that save makes them, with the fsyncs they need. Written beside the object rather than after it, a cold read_image takes
- * 0.95× as long (median of 5 in-process runs each, tiny.png 0.79–1.03×, animated.gif 0.92–0.98×;
- * 41 interleaved samples per run, load 6–10, 2026-12-04).
+ * either: that save makes them, with the fsyncs they need. Written beside the object rather
+ * than after it, a cold read_image takes 0.95× as long (median of 5 in-process runs each,
+ * tiny.png 0.79–1.03×, animated.gif 0.92–0.98×; 41 interleaved samples per run, load 6–10,
+ * 2026-12-04).
  */
 export async function replaceFile(
   tempRoot: string,
