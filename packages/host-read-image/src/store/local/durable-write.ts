@@ -15,21 +15,31 @@ export interface FileEntry {
  * Makes `finalDir` appear holding exactly `files`, all or nothing, and durably: the files are
  * written and fsynced in a fresh temp dir under `tempRoot` (same file system), which is then
  * renamed into place. A non-empty directory already there is left alone and reported as
- * 'existing' — the caller verifies it. The temp dir never survives the call.
+ * 'existing' — the caller verifies it. The temp dir never survives the call. `tempRoot` and the
+ * parent are made (durably, see inFolder) only when the temp dir or the rename finds them missing.
  *
  * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
  * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
  * (it gained `finalDir`). tmp/ gains the temp dir too, but that entry is never meant to survive.
+ * What they and the second file cost is bench:host's peer+record floor over its peer+write one:
+ * 1.23× for animated.gif (median of 7 runs, 0.93–1.30×, load 4–15, 2026-12-05), most of the
+ * 1.3× issue 25 allows a cold read; without the files' and the temp dir's a crash can show a
+ * torn or empty object, without the parent's a saved one can vanish.
  */
 export async function publishDirectoryOnce(tempRoot: string, finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'> {
   const parent = path.dirname(finalDir);
-  await settledAll([makeTempRoot(tempRoot), makeDirectoryDurably(parent)]);
-  const tempDir = await mkdtemp(path.join(tempRoot, tempPrefix('dir')));
+  const tempDir = await inFolder(
+    () => mkdtemp(path.join(tempRoot, tempPrefix('dir'))),
+    () => makeTempRoot(tempRoot),
+  );
   let renamed = false;
   try {
     await writeFilesDurably(tempDir, files);
     try {
-      await rename(tempDir, finalDir);
+      await inFolder(
+        () => rename(tempDir, finalDir),
+        () => makeDirectoryDurably(parent),
+      );
     } catch (error) {
       // rename(2) refuses to replace a non-empty directory: something is already there.
       if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
@@ -67,10 +77,11 @@ export type Durability = 'sync' | 'no-sync';
  *
  * The rename waits for `publishAfter` (nothing is published when it rejects): a record written
  * beside the save of what it names, seen only once that is stored. Folders above `tempRoot` and
- * the file's own are not made before it has settled either: that save makes them, with the
- * fsyncs they need. Written beside the object rather than after it, a cold read_image takes
- * 0.95× as long (median of 5 in-process runs each, tiny.png 0.79–1.03×, animated.gif 0.92–0.98×;
- * 41 interleaved samples per run, load 6–10, 2026-12-04).
+ * the file's own (made only when missing, see inFolder) are not made before it has settled
+ * either: that save makes them, with the fsyncs they need. Written beside the object rather
+ * than after it, a cold read_image takes 0.95× as long (median of 5 in-process runs each,
+ * tiny.png 0.79–1.03×, animated.gif 0.92–0.98×; 41 interleaved samples per run, load 6–10,
+ * 2026-12-04).
  */
 export async function replaceFile(
   tempRoot: string,
@@ -80,21 +91,43 @@ export async function replaceFile(
   publishAfter: Promise<unknown> = Promise.resolve(),
 ): Promise<void> {
   const finalDir = path.dirname(finalPath);
-  await settledAll([
-    makeDirectory(tempRoot, publishAfter),
-    durability === 'sync' ? makeDirectoryDurably(finalDir, publishAfter) : makeDirectory(finalDir, publishAfter),
-  ]);
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
+  const created = await inFolder(
+    () => open(tempPath, 'wx'),
+    () => makeDirectory(tempRoot, publishAfter),
+  );
   let renamed = false;
   try {
-    await fillFile(await open(tempPath, 'wx'), data, durability);
+    await fillFile(created, data, durability);
     await publishAfter;
-    await rename(tempPath, finalPath);
+    await inFolder(
+      () => rename(tempPath, finalPath),
+      () => (durability === 'sync' ? makeDirectoryDurably(finalDir) : makeDirectory(finalDir)),
+    );
     renamed = true;
     if (durability === 'sync') await syncDirectory(finalDir);
   } finally {
     if (!renamed) await rm(tempPath, { force: true });
   }
+}
+
+/**
+ * Runs `operation` in a folder assumed to exist and, only when it fails for want of one (ENOENT),
+ * makes the folder with `makeFolder` and runs it once more. The store's folders exist for every
+ * save but a store's first (or one after they were removed); making them first cost each new
+ * object 4 mkdirs on folders that were there (tmp/ twice, objects/, sources/) and a round trip:
+ * 76–87 µs of CPU and 114 µs of wall time alone (10× 1000 calls, load 11.5), 0.15 ms less CPU per
+ * cold read_image of animated.gif without them (median of 10 in-process runs of 61 samples
+ * interleaved with bench:host's peer+write floor, 9 of 10 lower; load 10–13, 2026-12-05).
+ */
+async function inFolder<T>(operation: () => Promise<T>, makeFolder: () => Promise<unknown>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT') throw error;
+  }
+  await makeFolder();
+  return operation();
 }
 
 /** Waits for every operation (none is left running behind a failure), then fails with the first failure. */
@@ -114,9 +147,9 @@ async function makeTempRoot(tempRoot: string): Promise<void> {
 }
 
 /** mkdir -p, then fsync every directory that gained an entry, so the new path itself survives a crash. */
-async function makeDirectoryDurably(dirPath: string, ancestorsAfter?: Promise<unknown>): Promise<void> {
+async function makeDirectoryDurably(dirPath: string): Promise<void> {
   const target = path.resolve(dirPath);
-  const firstCreated = await makeDirectory(target, ancestorsAfter);
+  const firstCreated = await makeDirectory(target);
   if (firstCreated !== undefined) await syncNewEntries(target, firstCreated);
 }
 

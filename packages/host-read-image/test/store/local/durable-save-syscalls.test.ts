@@ -57,6 +57,13 @@ function syncPhases(dir: string, made: readonly FsCall[]): unknown[] {
   return [...others.slice(0, first), synced.filter(isTempDir).sort(), ...others.slice(first)];
 }
 
+/** Whether the store dir's fsync (it gained objects/) settled before the rename that published the object began. */
+function storeDirSyncedBeforePublish(dir: string, made: readonly FsCall[]): boolean {
+  const storeDirSync = made.find((call) => call.op === 'handle.sync' && inStore(dir, call.path) === '');
+  const publish = made.findLast((call) => call.op === 'rename' && call.path.includes('.dir-'));
+  return (storeDirSync?.settled ?? Infinity) < (publish?.started ?? 0);
+}
+
 /** Each call as `<op> <path in the store>`. */
 function opsIn(dir: string, made: readonly FsCall[]): string[] {
   return made.map((call) => `${call.op} ${inStore(dir, call.path)}`);
@@ -100,11 +107,12 @@ describe('durable save: fsyncs', () => {
     expect(creates.every((create) => (create.settled ?? Infinity) < (tempDirSync?.started ?? 0))).toBe(true);
   });
 
-  it('the first save also syncs the store dir, which gained objects/ (sources/ is a cache: not synced)', async () => {
+  it('the first save also syncs the store dir, which gained objects/ (sources/ is a cache: not synced), before the rename into objects/', async () => {
     const dir = await tempDir();
     const data = await solid(4, 4, 'png');
     const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
-    expect(syncPhases(dir, made)).toEqual(['', ['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 
   it('the first save into a path that does not exist yet also syncs the parents that gained the new directories', async () => {
@@ -112,12 +120,13 @@ describe('durable save: fsyncs', () => {
     const dir = path.join(root, 'new', 'store');
     const data = await solid(4, 4, 'png');
     const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
-    // root gained new/, new/ gained store/, store/ gained objects/: tmp/ and objects/ are made at
-    // once, so those syncs come in any order (a parent both made may be synced twice), all before the temp dir is made.
+    // root gained new/ and new/ gained store/ (made with tmp/, before the temp dir, in any order);
+    // store/ gained objects/ (made when the rename finds it missing, synced before the rename is retried).
     const phases = syncPhases(dir, made);
     const tempDirPhase = phases.findIndex(Array.isArray);
-    expect(new Set(phases.slice(0, tempDirPhase))).toEqual(new Set(['', '..', '../..']));
-    expect(phases.slice(tempDirPhase)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+    expect(new Set(phases.slice(0, tempDirPhase))).toEqual(new Set(['..', '../..']));
+    expect(phases.slice(tempDirPhase)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 
   it('saving bytes already stored and intact syncs nothing, with or without an index entry', async () => {
@@ -132,7 +141,7 @@ describe('durable save: fsyncs', () => {
 });
 
 describe('a save into a used store', () => {
-  it('a new object: its directories made when missing (mkdir -p), one temp dir, its files, the rename, then the index entry', async () => {
+  it('a new object: no mkdir (its folders exist), one temp dir, its files, the rename, then the index entry', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
@@ -140,21 +149,37 @@ describe('a save into a used store', () => {
     const hex = hexOf(sha256Id(data));
     const made = await callsOf(() => store.saveImage({ data }));
     const ops = opsIn(dir, made).filter((op) => /^(mkdir|mkdtemp|rename|rm|stat|lstat) /.test(op));
-    // The index entry's file is written beside the object's (its folders made at once), renamed after it.
-    expect(ops.filter((op) => op.startsWith('mkdir ')).sort()).toEqual(['mkdir objects', 'mkdir sources', 'mkdir tmp', 'mkdir tmp']);
-    expect(ops.filter((op) => !op.startsWith('mkdir '))).toEqual(['mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>']);
+    // The folders are made only when a call finds them missing; the index entry's file is written beside the object's, renamed after it.
+    expect(ops).toEqual(['lstat objects/<hex>', 'mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>'].map((op) => op.replace('<hex>', hex)));
     expect(await listTree(path.join(dir, 'tmp'))).toEqual([]);
     await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
   });
 
-  it('a new object waits for 11 round trips (17 when the entry was written after the object), the entry renamed after it', async () => {
+  it('a new object waits for 10 round trips (17 when the entry was written after the object), the entry renamed after it', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
     const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#123456') }));
-    // index lookup | look for both files | mkdir tmp/ and objects/ | mkdtemp | create both files | write |
-    // fsync (files, temp dir) | rename | open objects/ | fsync | rename the entry (its folders, file and write made meanwhile)
-    expect(roundTrips(made)).toBe(11);
+    // index lookup | is the object there | mkdtemp | create both files | write | fsync (files, temp dir) |
+    // rename | open objects/ | fsync | rename the entry (its file and write made meanwhile)
+    expect(roundTrips(made)).toBe(10);
+  });
+
+  it('a new object makes 22 file-system calls: no mkdir, one look for the object, 4 fsyncs, 2 renames', async () => {
+    const dir = await tempDir();
+    const store = new LocalAttachmentStore({ dir });
+    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
+    const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#654321') }));
+    expect(callCounts(made)).toEqual({
+      lstat: 1, // is the object there (one call, its dir, where the two files were opened)
+      mkdtemp: 1,
+      open: 6, // index entry (missing) | both object files, the temp dir, objects/ | the entry's temp file
+      'handle.writeFile': 3,
+      'handle.sync': 4,
+      'handle.close': 5, // each file opened (the missing entry was not)
+      rename: 2,
+    });
+    expect(made).toHaveLength(22);
   });
 
   it('makes its directories again when they were removed while it was open', async () => {
@@ -178,14 +203,15 @@ describe('a save into a used store', () => {
     );
   });
 
-  it('makes objects/ durably when only it was removed (the store dir is synced again)', async () => {
+  it('makes objects/ durably when only it was removed (the store dir is synced again, before the rename into objects/)', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
     await rm(path.join(dir, 'objects'), { recursive: true });
     const data = await solid(4, 4, 'png', '#00ff00');
     const made = await callsOf(() => store.saveImage({ data }));
-    expect(syncPhases(dir, made)).toEqual(['', ['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 });
 

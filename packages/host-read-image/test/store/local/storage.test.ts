@@ -70,8 +70,8 @@ describe('write failures', () => {
     await writeFile(objectDir, 'a file where the object directory belongs');
     const error = await attachmentFailure(store.saveImage({ data }), 'ATTACHMENT_WRITE_FAILED');
     expect(error.cause).toBeInstanceOf(Error);
-    // sources/ is made while the object is written; it stays empty.
-    expect(await listTree(dir)).toEqual(['objects/', path.relative(dir, objectDir), 'sources/', 'tmp/'].sort());
+    // sources/ is made only when an index entry is renamed into it: none is.
+    expect(await listTree(dir)).toEqual(['objects/', path.relative(dir, objectDir), 'tmp/'].sort());
   });
 
   it('still succeeds when only the source index cannot be written', async () => {
