@@ -49,6 +49,8 @@ interface Row {
   readonly medianMs?: Record<'cold' | 'warm' | 'decodeFloor' | 'peer' | 'peerWriteFloor' | 'peerRecordFloor' | 'readHashFloor', number>;
   readonly ratios?: Ratios;
   readonly bestRatios?: Ratios;
+  /** The same ratios of the median CPU times (every thread of the measuring process). */
+  readonly cpuRatios?: Ratios;
 }
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'toolcard-corpus-'));
@@ -84,6 +86,7 @@ console.table(
     'cold×peer': fmt(row.ratios?.coldVsPeer),
     'peer+write ms': fmt(row.medianMs?.peerWriteFloor, 1),
     'cold×peer+write': fmt(row.ratios?.coldVsPeerWrite),
+    'CPU cold×peer+write': fmt(row.cpuRatios?.coldVsPeerWrite),
     'cold×peer+record': fmt(row.ratios?.coldVsPeerRecord),
     'warm ms': fmt(row.medianMs?.warm, 1),
     'warm×peer': fmt(row.ratios?.warmVsPeer),

@@ -55,22 +55,31 @@ interface Contender {
 
 /**
  * Samples of every contender, interleaved in one loop (the order rotates each iteration) so
- * machine drift and the other contenders' cache effects hit them all alike.
+ * machine drift and the other contenders' cache effects hit them all alike: wall-clock time, and
+ * the CPU time of every thread of the process (sharp's and the file system's too), which a machine
+ * shared with other jobs inflates far less than the wall clock.
  */
-async function sampleInterleaved<K extends string>(contenders: Record<K, Contender>): Promise<Record<K, number[]>> {
+async function sampleInterleaved<K extends string>(
+  contenders: Record<K, Contender>,
+): Promise<{ readonly wall: Record<K, number[]>; readonly cpu: Record<K, number[]> }> {
   const names = Object.keys(contenders) as K[];
-  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const none = () => Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const samples = none();
+  const cpu = none();
   for (let i = 0; i < iterations; i++) {
     const start = i % names.length;
     for (const name of [...names.slice(start), ...names.slice(0, start)]) {
       const { prepare, run } = contenders[name];
       const prepared = await prepare?.();
+      const cpuBegan = process.cpuUsage();
       const began = performance.now();
       await run(prepared);
       samples[name].push(performance.now() - began);
+      const { user, system } = process.cpuUsage(cpuBegan);
+      cpu[name].push((user + system) / 1000);
     }
   }
-  return samples;
+  return { wall: samples, cpu };
 }
 
 const freshTool = () => tools.fresh();
@@ -201,7 +210,7 @@ if (refusalFlag === '1') {
   for (const floor of Object.values(floors)) await floor();
   const warmTool = await freshTool();
   const first = await execute(warmTool);
-  const samples: Record<Contenders, number[]> = await sampleInterleaved({
+  const { wall: samples, cpu } = await sampleInterleaved<Contenders>({
     cold: { prepare: freshTool, run: (tool) => execute(tool as ReadImageTool) },
     warm: { run: () => execute(warmTool) },
     decodeFloor: { run: floors.decode },
@@ -223,6 +232,7 @@ if (refusalFlag === '1') {
     bestMs,
     bestRatios: ratiosOf(bestMs),
     samplesMs: samples,
+    cpuRatios: ratiosOf(summarised(cpu, median)),
   });
 }
 output.peakRssMiB = (process.resourceUsage().maxRSS * 1024) / 2 ** 20;
