@@ -13,6 +13,22 @@ export interface OpenedExport {
   readonly errors: string[];
 }
 
+/** The script elements an exported page writes: its JSON, its bytes, the diff worker's text and the viewer. */
+const OWN_SCRIPTS =
+  'script[type="application/json"], script[type="application/octet-stream"], script#toolcard-diff-worker[type="text/plain"], script[type="module"]';
+
+/**
+ * What a hostile log could have made of an exported page: script elements that are not the page's
+ * own, images with a made-up source or a handler, and the global its injected script would set.
+ */
+export async function injectedInto(page: Page): Promise<{ readonly scripts: number; readonly images: number; readonly pwned: unknown }> {
+  return {
+    scripts: (await page.locator('script').count()) - (await page.locator(OWN_SCRIPTS).count()),
+    images: await page.locator('img[src="x"], img[onerror]').count(),
+    pwned: await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+  };
+}
+
 /** `beforeLoad` runs on the new page before it goes to the file (e.g. to start a trace of it). */
 export async function openExportedFile(
   browser: Browser,
