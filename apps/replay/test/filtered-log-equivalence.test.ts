@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { AgentLogReader, conversationItemKey, itemsMatching, type ConversationItem, type ReplayFilter } from '@toolcard/ui-tool-image/model';
+import { AgentLogReader, conversationItemKey, type ConversationItem, type ReplayFilter } from '@toolcard/ui-tool-image/model';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ExportFilterError, filteredLog } from '../src/export/filtered-log.ts';
+import { ExportFilterError, filteredLog, keptLines, logLines, type FilteredLog } from '../src/export/filtered-log.ts';
 import { hostileSession } from './export-sessions.ts';
 import { writeLongSession } from './support/long-session-log.ts';
 import { writeSession } from '../bench/agent-session-files.ts';
@@ -14,7 +14,7 @@ import { base64Of, imageBytes } from './support/inline-images.ts';
 import { servedText } from './support/served-text.ts';
 import { viewerItems } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
-import { FRAME_MARK, SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
+import { SubagentFrameSplitter, subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../stories/fixtures');
@@ -23,12 +23,12 @@ const SHARED = path.resolve(import.meta.dirname, '../../../../shared');
 const SHARED_DIRS = ['foreign-logs', 'reference-logs'].map((dir) => path.join(SHARED, dir));
 
 /**
- * The algorithm `filteredLog` had before it learnt the lines of our own log from its events and
- * another agent's from its reader (`takeChangedItemKeys`), kept here as the reference its output
- * must equal: a reader snapshot after every line, the items that are not the same objects as
- * before being that line's.
+ * How `filteredLog` learnt which line made which item before our own log told it by its events and
+ * another agent's by its reader (`takeChangedItemKeys`), kept here as the reference its output must
+ * equal: a reader snapshot after every line, the items that are not the same objects as before being
+ * that line's. What is kept of the lines given that is the same code (`keptLines`).
  */
-function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string; calls: { kept: number; total: number }; items: readonly ConversationItem[] } {
+function referenceFilteredLog(log: string, filter: ReplayFilter): FilteredLog {
   const reader = new AgentLogReader();
   const splitter = new SubagentFrameSplitter(
     (text) => {
@@ -38,58 +38,21 @@ function referenceFilteredLog(log: string, filter: ReplayFilter): { text: string
       reader.appendSubagent(file, line);
     },
   );
-  const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-  const parent = new Map<string, string>();
-  const groupOf = (key: string): string => {
-    let root = key;
-    while (parent.has(root) && parent.get(root) !== root) root = parent.get(root) ?? root;
-    parent.set(key, root);
-    return root;
-  };
-  const join = (keys: readonly string[]): string | undefined => {
-    const [first, ...rest] = keys;
-    if (first === undefined) return undefined;
-    const root = groupOf(first);
-    for (const key of rest) if (groupOf(key) !== root) parent.set(groupOf(key), root);
-    return root;
-  };
-  const lineKeys: (string | undefined)[] = [];
+  const lines = logLines(log);
   let previous: readonly ConversationItem[] = [];
   const changedSince = (items: readonly ConversationItem[]): string[] => {
     const changed = items.filter((item, at) => item !== previous[at]).map(conversationItemKey);
     previous = items;
     return changed;
   };
-  for (const line of lines) {
+  const byLine = lines.map((line) => {
     splitter.push(line);
-    lineKeys.push(join(changedSince(reader.snapshot().conversation.items)) ?? lineKeys.at(-1));
-  }
+    return changedSince(reader.snapshot().conversation.items);
+  });
   reader.end();
   const read = reader.snapshot();
   if (!['toolcard', 'claude-code', 'codex'].includes(read.format)) throw new ExportFilterError(`not lines: ${read.format}`);
-  const lastLine = lineKeys.at(-1);
-  lineKeys[lineKeys.length - 1] = join([...changedSince(read.conversation.items), ...(lastLine === undefined ? [] : [lastLine])]);
-  const { items } = read.conversation;
-  const matching = itemsMatching(items, filter).map((at) => items[at]);
-  const totalCalls = items.filter((item) => item.kind === 'call').length;
-  if (!matching.some((item) => item?.kind === 'call')) throw new ExportFilterError(`no call of the ${String(totalCalls)} matches`);
-  const firstMessage = items.find((item) => item.kind === 'message');
-  const keptGroups = new Set([...matching, firstMessage].flatMap((item) => (item === undefined ? [] : [groupOf(conversationItemKey(item))])));
-  const kept = (key: string | undefined): boolean => key === undefined || keptGroups.has(groupOf(key));
-  const keptItems = items.filter((item) => kept(conversationItemKey(item)));
-  return {
-    text: lines.map((line, at) => (kept(lineKeys[at]) ? line : blankInPlace(line))).join(''),
-    calls: { kept: keptItems.filter((item) => item.kind === 'call').length, total: totalCalls },
-    items: keptItems,
-  };
-}
-
-/** What a dropped line leaves: its line break, in its subagent frame when it has a whole one (kept lines keep their numbers); nothing for a last line without a break or a broken frame. */
-function blankInPlace(line: string): string {
-  if (!line.endsWith('\n')) return '';
-  if (!line.startsWith(FRAME_MARK)) return '\n';
-  const nameEnd = line.indexOf(FRAME_MARK, FRAME_MARK.length);
-  return nameEnd === -1 ? '' : `${line.slice(0, nameEnd + 1)}\n`;
+  return keptLines(lines, { byLine, atEnd: changedSince(read.conversation.items) }, read.conversation.items, filter);
 }
 
 /** What a run gives, comparable: the result, or that it refused. */

@@ -48,11 +48,24 @@ export class ExportFilterError extends Error {}
  * 19 200 calls 1.2 s, 1.5x) and 0.48-3.2 s (1.4-2x). Best of 3, 2 cores at load 6-15.
  */
 export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
-  const lines = log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const lines = logLines(log);
   const { read, mainLines, madeByLine } = readLines(lines);
   if (!LINE_FORMATS.has(read.format))
     throw new ExportFilterError(`a filter keeps the lines of a log of lines (ours, Claude Code, Codex); this file is ${read.format}`);
   const made = read.session === undefined ? madeByLine : itemsMadeByEvents(read.session.events, lines, mainLines);
+  return keptLines(lines, made, read.conversation.items, filter);
+}
+
+/** A log's lines, each with its line break (the last one's optional). */
+export function logLines(log: string): string[] {
+  return log.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * `lines` with those that made none of the items `filter` keeps blanked, given the items each line
+ * made (`made`, however it was learnt) and the log's items once read whole.
+ */
+export function keptLines(lines: readonly string[], made: ItemsMade, items: readonly ConversationItem[], filter: ReplayFilter): FilteredLog {
   const groups = new KeyGroups();
   /** Per line, one key it made (its group), or undefined. */
   const lineKeys: (string | undefined)[] = [];
@@ -60,7 +73,6 @@ export function filteredLog(log: string, filter: ReplayFilter): FilteredLog {
   // What the end made (a last line without its line break) is the last line's.
   const lastLine = lineKeys.at(-1);
   lineKeys[lineKeys.length - 1] = groups.join([...made.atEnd, ...(lastLine === undefined ? [] : [lastLine])]);
-  const { items } = read.conversation;
   const matching = itemsMatching(items, filter).map((at) => items[at]);
   const totalCalls = items.filter((item) => item.kind === 'call').length;
   if (!matching.some((item) => item?.kind === 'call'))
@@ -91,7 +103,7 @@ function blankInPlaceOf(line: string): string {
 }
 
 /** The keys of the items each line made, and those the end of the log made. */
-interface ItemsMade {
+export interface ItemsMade {
   readonly byLine: readonly (readonly string[])[];
   readonly atEnd: readonly string[];
 }
