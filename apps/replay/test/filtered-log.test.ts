@@ -9,7 +9,8 @@ import { hostileSession } from './export-sessions.ts';
 import { servedText } from './support/served-text.ts';
 import { claudeCodeSubagentFile, claudeCodeTaskTranscript } from './support/foreign-sessions.ts';
 import { base64Of, imageBytes } from './support/inline-images.ts';
-import { viewerItems, viewerRead } from './support/viewer-items.ts';
+import { readServedLog } from './support/agent-log-contents.ts';
+import { viewerItems } from './support/viewer-items.ts';
 import { useTempDirs } from './temp-dirs.ts';
 import { FRAME_MARK, subagentFramePrefix } from '../viewer/subagent-frames.ts';
 import { filterFromSearch } from '../viewer/url-filter.ts';
@@ -103,8 +104,8 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
       expect(after).toBeGreaterThan(0);
       const damaged = [...all.slice(0, after + 1), '{"damaged": \n', ...all.slice(after + 1)].join('');
       const problem = { line: after + 2, message: expect.stringMatching(/JSON/) as unknown };
-      expect(viewerRead(damaged).problems).toContainEqual(problem);
-      expect(viewerRead(filteredLog(damaged, filter).text).problems).toContainEqual(problem);
+      expect(readServedLog(damaged).problems).toContainEqual(problem);
+      expect(readServedLog(filteredLog(damaged, filter).text).problems).toContainEqual(problem);
     },
   );
 
@@ -134,10 +135,10 @@ describe('filteredLog: the lines of the calls a filter matches, each whole', () 
       .join('');
     const damagedAt = start.length + rest.length + 2;
     const problem = { line: 0, message: expect.stringContaining(`agent-b0b.jsonl, line ${String(damagedAt)}:`) as unknown };
-    expect(viewerRead(text).problems).toContainEqual(problem);
+    expect(readServedLog(text).problems).toContainEqual(problem);
     const filtered = filteredLog(text, filterFromSearch('tool=Task'));
     expect(keys(calls(viewerItems(filtered.text)))).toEqual(['call:toolu_task']);
-    expect(viewerRead(filtered.text).problems).toContainEqual(problem);
+    expect(readServedLog(filtered.text).problems).toContainEqual(problem);
   });
 
   it('a filter no call matches is an error that says so, not an empty file', async () => {
