@@ -43,10 +43,11 @@ export interface ViewerDataSource {
   /** The two sessions (A, B) the page opens on compared, when its own URL names no session; `null` for none. */
   readonly openingComparison: { readonly a: string; readonly b: string } | null;
   /**
-   * Whether the page may start its Web Workers (log parsing, alignment, image difference). An
-   * exported file's policy lets none start (`default-src 'none'`), so there all of it runs on the page.
+   * Whether a comparison is followed and aligned in the compare worker, which reads both logs from
+   * the server as they grow. An exported file's logs are on the page and never grow: it aligns them
+   * there, in slices.
    */
-  readonly workersRun: boolean;
+  readonly comparesInWorker: boolean;
   /** Starts the comparison's image difference worker; undefined where none can start (the difference then runs on the page). */
   readonly createDiffWorker: (() => Worker) | undefined;
   /** Whether a session's log may grow while the page shows it (the server's); an exported file's never does, so the page offers no "Follow the end of the log". */

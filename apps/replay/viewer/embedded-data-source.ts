@@ -109,7 +109,7 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     comparisonExportHref: () => null,
     openingFilter: manifest.filter,
     openingComparison: comparedIn(manifest),
-    workersRun: false,
+    comparesInWorker: false,
     createDiffWorker: workerFromScript(document, EXPORT_DIFF_WORKER_ID),
     logsGrow: false,
     exportedSubset: (sessionId) => {

@@ -30,7 +30,7 @@ export const httpDataSource: ViewerDataSource = {
   comparisonExportHref: (a, b) => `${sessionApi(a)}/export?with=${encodeURIComponent(b)}`,
   openingFilter: '',
   openingComparison: null,
-  workersRun: true,
+  comparesInWorker: true,
   createDiffWorker: () => new DiffWorker(),
   logsGrow: true,
   exportedSubset: () => null,

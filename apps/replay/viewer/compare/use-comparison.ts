@@ -34,7 +34,7 @@ export function useComparison(a: string, b: string): Comparison {
   const [aligning, setAligning] = useState<number | null>(null);
   const source = useDataSource();
   useEffect(() => {
-    if (!source.workersRun) {
+    if (!source.comparesInWorker) {
       const controller = new AbortController();
       compareOnPage(
         source,
