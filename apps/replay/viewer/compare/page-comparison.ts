@@ -31,7 +31,7 @@ function nextTask(signal: AbortSignal): Promise<boolean> {
 
 /**
  * Both sessions read through the data source and aligned on the page's thread, once both are wholly
- * read: how an exported file compares (no worker starts under its policy, and its logs no longer grow),
+ * read: how an exported file compares (its logs are on the page and no longer grow; only the image difference runs in a worker),
  * as its session view parses its log on the page. Each side's items, its calls in slices, and the diff
  * are each a task of their own.
  */

@@ -26,7 +26,7 @@ export interface Comparison {
   readonly aligning: number | null;
 }
 
-/** Both sessions followed and aligned in the compare worker, the rows gathered here as its slices arrive; on the page where no worker may start. */
+/** Both sessions followed and aligned in the compare worker, the rows gathered here as its slices arrive; on the page for an exported file (see comparesInWorker). */
 export function useComparison(a: string, b: string): Comparison {
   const [status, setStatus] = useState<Readonly<Record<Side, FollowStatus | null>>>({ a: null, b: null });
   const [alignment, setAlignment] = useState<Alignment | null>(null);
