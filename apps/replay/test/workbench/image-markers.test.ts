@@ -50,6 +50,7 @@ function imageStrings(images: readonly string[]): fc.Arbitrary<string> {
     image.map((base64) => `DATA:image/webp;name=a b;base64,${base64}`),
     image.map((base64) => `data:image/png;base64,${base64.slice(0, 40)}\n${base64.slice(40)}`),
     fc.constant('data:image/png;base64,not an image at all'),
+    fc.constant('data:image/x;base64,'),
     // One odd character, in whole base64 or in some cut to four characters a group (then one over: a length a decoder may round away).
     fc.tuple(image, fc.boolean(), fc.nat(), fc.constantFrom('!', ' ', '=', 'é', '-', '"', '\\')).map(([base64, whole, at, odd]) => {
       const spelled = whole ? base64 : base64.slice(0, base64.replace(/=+$/, '').length & ~3);

@@ -58,6 +58,8 @@ const EQUALS = 0x3d;
 /** A string's first bytes, searched for a data URL's head; a head longer than these is judged on the whole string. */
 const HEAD_BYTES = 256;
 const LOOKS_LIKE_DATA_URL = /^data:image\//i;
+/** `data:image/x;base64,`: shorter is no data URL, and base64 shorter than MIN_BASE64_LENGTH no image. */
+const SHORTEST_DATA_URL = 'data:image/x;base64,'.length;
 
 /**
  * inlineImageIn's answer for the raw bytes of a JSON string that hold no escape (so they are its
@@ -68,6 +70,8 @@ const LOOKS_LIKE_DATA_URL = /^data:image\//i;
  * judged as text. Pass bytes with an escape to inlineImageIn once unescaped.
  */
 export function inlineImageInBytes(raw: Buffer): InlineImageBytes | undefined {
+  // Most strings of a line (keys' values, names, ids) are shorter than any image, in either form.
+  if (raw.length < SHORTEST_DATA_URL) return undefined;
   const start = raw.toString('latin1', 0, Math.min(raw.length, HEAD_BYTES));
   const dataUrlHead = DATA_URL_HEAD.exec(start)?.[0];
   // In Latin-1 every byte is one character: the head's length in characters is its length in bytes.
