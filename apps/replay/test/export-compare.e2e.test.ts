@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { HOSTILE, hostileSession } from './export-sessions.ts';
-import { injectedInto, openExportedFile } from './support/exported-file.ts';
+import { downloadFromExportLink, injectedInto, openExportedFile } from './support/exported-file.ts';
 import { runReplay, startReplay } from './support/replay-process.ts';
 import { twoRuns } from './support/two-runs.ts';
 import { expectDifferenceKeys } from './support/compare-page.ts';
@@ -124,13 +124,9 @@ describe('the compare page’s Export link and GET /api/sessions/<A>/export?with
     const page = await browser().newPage({ acceptDownloads: true });
     defer(() => page.close());
     await page.goto(server.url);
-    const link = page.getByRole('link', { name: 'Export' });
-    await link.waitFor({ timeout: 30_000 });
-    expect(await link.getAttribute('href')).toBe('/api/sessions/a.jsonl/export?with=b.jsonl');
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toBe('a-vs-b.html');
-    const file = path.join(await tempDir(), 'downloaded.html');
-    await download.saveAs(file);
+    const { href, offeredName, file } = await downloadFromExportLink(page, await tempDir());
+    expect(href).toBe('/api/sessions/a.jsonl/export?with=b.jsonl');
+    expect(offeredName).toBe('a-vs-b.html');
     const { page: exported, requests } = await openExport(file);
     await expect.poll(() => summary(exported).textContent(), { timeout: 30_000 }).toBe('1 Same · 1 Changed · 0 Only in A · 1 Only in B');
     expect(requests).toEqual([]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { injectedInto, openExportedFile } from './support/exported-file.ts';
+import { downloadFromExportLink, injectedInto, openExportedFile } from './support/exported-file.ts';
 import { useViewerBrowser } from './support/viewer-browser.ts';
 import { appendReview, reviewFilePath } from '../src/reviews/review-file.ts';
 import { HOSTILE, HOSTILE_FILE, hostileSession } from './export-sessions.ts';
@@ -228,13 +228,9 @@ describe('the viewer’s Export button and GET /api/sessions/<id>/export', () =>
     const page = await browser().newPage({ acceptDownloads: true });
     defer(() => page.close());
     await page.goto(`${server.url}?q=blue.png`);
-    const button = page.getByRole('link', { name: 'Export' });
-    await button.waitFor({ timeout: 30_000 });
-    expect(await button.getAttribute('href')).toBe('/api/sessions/current/export?q=blue.png');
-    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    expect(download.suggestedFilename()).toBe('session.html');
-    const file = path.join(await tempDir(), 'downloaded.html');
-    await download.saveAs(file);
+    const { href, offeredName, file } = await downloadFromExportLink(page, await tempDir());
+    expect(href).toBe('/api/sessions/current/export?q=blue.png');
+    expect(offeredName).toBe('session.html');
     const { page: exported, requests } = await openExport(file);
     // The filter chose what the file holds: blue's call and image only, and the page says so.
     await expect

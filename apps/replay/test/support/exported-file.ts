@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { Browser, Page } from 'playwright-core';
@@ -27,6 +28,20 @@ export async function injectedInto(page: Page): Promise<{ readonly scripts: numb
     images: await page.locator('img[src="x"], img[onerror]').count(),
     pwned: await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
   };
+}
+
+/** Waits for the page's Export link, clicks it and saves what downloads under `dir`: the link's href, the name offered, the saved file. */
+export async function downloadFromExportLink(
+  page: Page,
+  dir: string,
+): Promise<{ readonly href: string | null; readonly offeredName: string; readonly file: string }> {
+  const link = page.getByRole('link', { name: 'Export' });
+  await link.waitFor({ timeout: 30_000 });
+  const href = await link.getAttribute('href');
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const file = path.join(dir, 'downloaded.html');
+  await download.saveAs(file);
+  return { href, offeredName: download.suggestedFilename(), file };
 }
 
 /** `beforeLoad` runs on the new page before it goes to the file (e.g. to start a trace of it). */
