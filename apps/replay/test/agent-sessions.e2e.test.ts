@@ -69,10 +69,15 @@ function distinctImages(log: AgentLog): number {
   return ids.size;
 }
 
-/** Scrolls the page from top to bottom a screen at a time, letting the images near each screen load. */
+/**
+ * Scrolls the page from top to bottom a screen at a time, letting the images near each screen load.
+ * Each step waits two frames first, so the rows a scroll brings in are mounted (their tiles `loading`)
+ * before the wait for loading tiles: on a loaded machine a step could otherwise pass a row unseen.
+ */
 async function scrollThrough(page: Page): Promise<void> {
   let last = -1;
   for (;;) {
+    await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled))));
     await page.waitForFunction(() => document.querySelectorAll('.tc-gallery__tile[data-status="loading"]').length === 0, undefined, { timeout: 30_000 });
     const y = await page.evaluate(() => {
       window.scrollBy(0, window.innerHeight * 0.8);
@@ -149,7 +154,8 @@ async function checkReplay(file: SessionFile, format: AgentLogFormat | undefined
   // A tile the scroll passed last may still be loading: every one must end ready.
   await expect.poll(() => page.locator('.tc-gallery__tile:not([data-status="ready"])').count()).toBe(0);
   expect(replayed.failedTiles).toEqual([]);
-  expect(replayed.loaded.size).toBe(distinctImages(log));
+  // Playwright reports a response as an event of its own, which may come after the tile says ready.
+  await expect.poll(() => replayed.loaded.size, { timeout: 10_000 }).toBe(distinctImages(log));
   const html = await page.content();
   expect(html).not.toMatch(BASE64_RUN);
   expect(html).not.toContain('base64,');
