@@ -9,11 +9,18 @@ export interface ImageDiffSample {
   /** The floor: pixelmatch alone (includeAA false) on the same pixels, decoded once beforehand on the page. */
   readonly pixelmatchMs: number;
   readonly pixelmatchChanged: number;
+  /** The comparison's own steps after decoding, on the page, on the same pixels: diffPixels, regions, the mask bitmap. */
+  readonly diffStageMs: number;
+  readonly diffStageChanged: number;
 }
 
 /** Where the worker's time goes: its steps one by one, in ms (image-diff-phases-worker.ts). */
 export interface DiffPhases {
-  /** Both images decoded and their RGBA pixels read out at the compared size (readImagePair). */
+  /** Both images decoded at once (WebCodecs where it can), their pixels not yet read out: the browser's own decoding. */
+  readonly decodeMs: number;
+  /** Then both decoded images' RGBA pixels copied out, at once. */
+  readonly readMs: number;
+  /** Both images decoded and their RGBA pixels read out at the compared size, as the worker does it (readImagePair: each copied out as soon as it is decoded). */
   readonly decodeAndReadMs: number;
   /** diffPixels: the rows where the images differ found, pixelmatch on those (with their context rows), their cells marked in the grid. */
   readonly diffMs: number;

@@ -1,6 +1,7 @@
 // `pnpm bench:image-diff`'s breakdown: the diff worker's steps (computeImageDifference's) run one by one
 // with a clock between them, in a worker of their own, so the driver can say where the time goes.
 import { diffPixels, maskBitmap, readImagePair } from '../../packages/ui-tool-image/src/model/image-diff';
+import { decodeImage } from '../../packages/ui-tool-image/src/model/image-diff/decoded-image';
 import type { DiffPhases } from './image-diff-api';
 
 interface PhasesScope {
@@ -20,6 +21,12 @@ scope.onmessage = ({ data }) => {
       last = now;
       return ms;
     };
+    const decoded = await Promise.all([decodeImage(data.before), decodeImage(data.after)]);
+    const decodeMs = lap();
+    await Promise.all(decoded.map((image) => image.pixels(image.size, Number.POSITIVE_INFINITY, WHOLE)));
+    const readMs = lap();
+    for (const image of decoded) image.close();
+    lap();
     const { compared, pixels } = await readImagePair(data.before, data.after, WHOLE);
     const decodeAndReadMs = lap();
     const steps = diffPixels(pixels[0], pixels[1], compared.width, compared.height, Number.POSITIVE_INFINITY);
@@ -31,7 +38,7 @@ scope.onmessage = ({ data }) => {
     const { mask } = await maskBitmap(next.value.mask, compared, regions);
     const maskMs = lap();
     mask.close();
-    scope.postMessage({ decodeAndReadMs, diffMs, regionsMs, maskMs });
+    scope.postMessage({ decodeMs, readMs, decodeAndReadMs, diffMs, regionsMs, maskMs });
   })();
 };
 scope.postMessage('ready');

@@ -70,11 +70,16 @@ export function* diffPixels(
       const contextFrom = Math.max(0, from - AA_CONTEXT_ROWS);
       const contextTo = Math.min(height, to + AA_CONTEXT_ROWS);
       const bytes = [contextFrom * rowBytes, contextTo * rowBytes] as const;
-      const bandMask = new Uint8ClampedArray(bytes[1] - bytes[0]);
-      pixelmatch(before.subarray(...bytes), after.subarray(...bytes), bandMask, width, contextTo - contextFrom, PIXELMATCH_OPTIONS);
-      // Only the band's own rows: the context rows are the neighbours' to decide.
-      const own = (from - contextFrom) * rowBytes;
-      mask.set(bandMask.subarray(own, own + (to - from) * rowBytes), from * rowBytes);
+      if (from === runFrom && to === runTo) {
+        // The whole run: its context rows are rows with no changed pixel, where pixelmatch draws nothing.
+        pixelmatch(before.subarray(...bytes), after.subarray(...bytes), mask.subarray(...bytes), width, contextTo - contextFrom, PIXELMATCH_OPTIONS);
+      } else {
+        const bandMask = new Uint8ClampedArray(bytes[1] - bytes[0]);
+        pixelmatch(before.subarray(...bytes), after.subarray(...bytes), bandMask, width, contextTo - contextFrom, PIXELMATCH_OPTIONS);
+        // Only the band's own rows: its context rows are its neighbours' to judge, with their own context.
+        const own = (from - contextFrom) * rowBytes;
+        mask.set(bandMask.subarray(own, own + (to - from) * rowBytes), from * rowBytes);
+      }
       grid.markChangedRows(mask, from, to);
       yield;
     }
