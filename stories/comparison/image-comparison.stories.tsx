@@ -208,6 +208,40 @@ export const DifferenceWithoutAWorker: Story = {
   },
 };
 
+/** A worker whose script throws as it starts: the page's thread compares instead, to the same count. */
+export const DifferenceWhenTheWorkerFails: Story = {
+  args: { initialMode: 'difference' },
+  render: (args) => (
+    <ComparisonOverPage
+      {...args}
+      createDiffWorker={() => new Worker(URL.createObjectURL(new Blob(['throw new Error("This worker fails as it starts.");'], { type: 'text/javascript' })))}
+    />
+  ),
+  tags: ['!screenshot'],
+  play: async () => {
+    const dialog = await dialogOf();
+    await expect(await changedText(dialog)).toMatch(CHANGED_SHARE);
+  },
+};
+
+/** A worker the page may not start (as under a policy that forbids workers): the page's thread compares, to the same count. */
+export const DifferenceWhereNoWorkerMayStart: Story = {
+  args: { initialMode: 'difference' },
+  render: (args) => (
+    <ComparisonOverPage
+      {...args}
+      createDiffWorker={() => {
+        throw new DOMException('Workers may not start here.', 'SecurityError');
+      }}
+    />
+  ),
+  tags: ['!screenshot'],
+  play: async () => {
+    const dialog = await dialogOf();
+    await expect(await changedText(dialog)).toMatch(CHANGED_SHARE);
+  },
+};
+
 /** The same digest on both sides: said so, one image loaded, nothing decoded, no worker. */
 export const SameImage: Story = {
   args: { after: { image: cardImage(GOLDEN), loadImage: loadComparedImage } },

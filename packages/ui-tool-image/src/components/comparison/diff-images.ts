@@ -15,23 +15,35 @@ function pause(): Promise<void> {
   });
 }
 
+/** The worker itself failed (it could not start, or its script did not load or threw): the page's thread compares instead. */
+class WorkerFailure extends Error {}
+
 /**
  * A comparison view's diff workers: the first starts with the view, while its images load, so the
  * comparison neither waits for a worker to start nor runs pixelmatch's code before it is compiled
  * (the worker warms it up). Each comparison ends its worker; a later pair of the view starts another.
+ * A worker that cannot start (a policy that forbids it, a script that does not load) is tried no
+ * more: the view's comparisons run on the page's thread.
  */
 export class DiffWorkers {
   private ready: Worker | undefined;
+  private failed = false;
 
   constructor(private readonly createWorker: () => Worker) {
-    this.ready = createWorker();
+    this.ready = this.started();
   }
 
-  /** The worker started with the view, or a new one when it was taken. */
-  take(): Worker {
-    const worker = this.ready ?? this.createWorker();
+  /** The worker started with the view, or a new one when it was taken; none once one failed. */
+  take(): Worker | undefined {
+    const worker = this.ready ?? this.started();
     this.ready = undefined;
     return worker;
+  }
+
+  /** No more workers: the page's thread compares from now on. */
+  markFailed(): void {
+    this.failed = true;
+    this.close();
   }
 
   /** Ends the worker not yet taken. */
@@ -39,11 +51,30 @@ export class DiffWorkers {
     this.ready?.terminate();
     this.ready = undefined;
   }
+
+  private started(): Worker | undefined {
+    if (this.failed) return undefined;
+    let worker: Worker;
+    try {
+      worker = this.createWorker();
+    } catch (error) {
+      console.warn('The image-difference worker could not start; comparing on the page instead.', error);
+      this.failed = true;
+      return undefined;
+    }
+    // A script that fails as it loads says so before any comparison listens: the worker waiting here is dropped.
+    worker.addEventListener('error', (event) => {
+      if (this.ready !== worker) return;
+      event.preventDefault();
+      console.warn(`The image-difference worker failed as it started (${event.message}); comparing on the page instead.`);
+      this.markFailed();
+    });
+    return worker;
+  }
 }
 
-function inWorker(before: Blob, after: Blob, workers: DiffWorkers, signal: AbortSignal): Promise<ImageDifference> {
+function inWorker(before: Blob, after: Blob, worker: Worker, signal: AbortSignal): Promise<ImageDifference> {
   return new Promise((resolve, reject) => {
-    const worker = workers.take();
     const finish = () => {
       worker.terminate();
       signal.removeEventListener('abort', onAbort);
@@ -54,8 +85,10 @@ function inWorker(before: Blob, after: Blob, workers: DiffWorkers, signal: Abort
     };
     signal.addEventListener('abort', onAbort);
     worker.onerror = (event) => {
+      // Handled here: the comparison goes on on the page.
+      event.preventDefault();
       finish();
-      reject(new Error(`The image-difference worker failed: ${event.message}`));
+      reject(new WorkerFailure(`The image-difference worker failed: ${event.message}`));
     };
     worker.onmessage = ({ data }: MessageEvent<DiffAnswer>) => {
       finish();
@@ -66,14 +99,30 @@ function inWorker(before: Blob, after: Blob, workers: DiffWorkers, signal: Abort
   });
 }
 
-/** Compares two images: in a worker when the view has them, else on the page's thread in short steps. */
-export function diffImages(
+function onPage(before: Blob, after: Blob, signal: AbortSignal): Promise<ImageDifference> {
+  return computeImageDifference(before, after, { bandPixels: MAIN_THREAD_BAND_PIXELS, pause, signal });
+}
+
+/**
+ * Compares two images: in a worker when the view has one that works, else on the page's thread in
+ * short steps. A worker that fails itself hands the comparison to the page; an image it cannot
+ * decode fails the comparison, as it would on the page.
+ */
+export async function diffImages(
   before: Blob,
   after: Blob,
   options: { readonly workers: DiffWorkers | undefined; readonly signal: AbortSignal },
 ): Promise<ImageDifference> {
   const { workers, signal } = options;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  if (workers !== undefined) return inWorker(before, after, workers, signal);
-  return computeImageDifference(before, after, { bandPixels: MAIN_THREAD_BAND_PIXELS, pause, signal });
+  signal.throwIfAborted();
+  const worker = workers?.take();
+  if (worker === undefined) return onPage(before, after, signal);
+  try {
+    return await inWorker(before, after, worker, signal);
+  } catch (error) {
+    if (!(error instanceof WorkerFailure) || workers === undefined) throw error;
+    console.warn(`${error.message}; comparing on the page instead.`);
+    workers.markFailed();
+    return onPage(before, after, signal);
+  }
 }
