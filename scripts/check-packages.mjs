@@ -93,9 +93,12 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * pixelmatch only on the rows that differ (67.59 kB), the comparison view's diff worker started when it
  * opens (`DiffWorkers`, 67.69 kB), the mask bitmap cut to the box around the regions (67.83 kB).
  * All three merged: the whole entry measured 68.26 kB.
+ * The whole entry 68.26 → 68.48 kB: a comparison whose diff worker cannot start (a policy forbidding workers, a
+ * script that fails as it loads) runs on the page's thread instead of never ending (`DiffWorkers.markFailed`):
+ * measured 68.47 kB (+200 B).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_270 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_480 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',

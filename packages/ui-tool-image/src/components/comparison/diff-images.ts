@@ -40,8 +40,9 @@ export class DiffWorkers {
     return worker;
   }
 
-  /** No more workers: the page's thread compares from now on. */
-  markFailed(): void {
+  /** No more workers: the page's thread compares from now on, and the console says why. */
+  markFailed(reason: unknown): void {
+    console.warn('The image-difference worker failed; comparing on the page instead.', reason);
     this.failed = true;
     this.close();
   }
@@ -58,16 +59,14 @@ export class DiffWorkers {
     try {
       worker = this.createWorker();
     } catch (error) {
-      console.warn('The image-difference worker could not start; comparing on the page instead.', error);
-      this.failed = true;
+      this.markFailed(error);
       return undefined;
     }
     // A script that fails as it loads says so before any comparison listens: the worker waiting here is dropped.
     worker.addEventListener('error', (event) => {
       if (this.ready !== worker) return;
       event.preventDefault();
-      console.warn(`The image-difference worker failed as it started (${event.message}); comparing on the page instead.`);
-      this.markFailed();
+      this.markFailed(event.message);
     });
     return worker;
   }
@@ -88,7 +87,7 @@ function inWorker(before: Blob, after: Blob, worker: Worker, signal: AbortSignal
       // Handled here: the comparison goes on on the page.
       event.preventDefault();
       finish();
-      reject(new WorkerFailure(`The image-difference worker failed: ${event.message}`));
+      reject(new WorkerFailure(event.message));
     };
     worker.onmessage = ({ data }: MessageEvent<DiffAnswer>) => {
       finish();
@@ -121,8 +120,7 @@ export async function diffImages(
     return await inWorker(before, after, worker, signal);
   } catch (error) {
     if (!(error instanceof WorkerFailure) || workers === undefined) throw error;
-    console.warn(`${error.message}; comparing on the page instead.`);
-    workers.markFailed();
+    workers.markFailed(error.message);
     return onPage(before, after, signal);
   }
 }
