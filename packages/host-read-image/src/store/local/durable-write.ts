@@ -11,8 +11,16 @@ export type Durability = 'sync' | 'no-sync';
 /**
  * Atomically replaces `finalPath` with `data`: a temp file under `tempRoot`, renamed into place.
  * 'sync' also makes it durable (the file fsynced before the rename, its directory after, and the
- * directories made on the way, above `tempRoot` too, synced into their parents); 'no-sync' is for records verified on use
- * (a cache), where a crash may lose or garble the file but never the data it points at.
+ * directories made on the way, above `tempRoot` too, synced into their parents); 'no-sync' is
+ * for records verified on use (a cache), where a crash may lose or garble the file but never the
+ * data it points at.
+ *
+ * 'sync' is the least durable write of a file (2 fsyncs), and how the store publishes an object
+ * (one file, object-file.ts). A cold read_image against bench:host's peer+write floor, whose
+ * write is this one: animated.gif 1.32× (CPU 1.36×), tiny.png 1.37× (CPU 1.29×), where the
+ * directory of two files it replaced (4 fsyncs) took 1.57× (CPU 1.64×) and 1.40× (CPU 1.64×)
+ * (medians of 17 runs of measure-case.ts each, 8 of them alternated; load 4.2–8.3 on 2 cores,
+ * 2026-12-05).
  *
  * The rename waits for `publishAfter` (nothing is published when it rejects): a record written
  * beside the save of what it names, seen only once that is stored. Folders above `tempRoot` and
@@ -20,7 +28,7 @@ export type Durability = 'sync' | 'no-sync';
  * either: that save makes them, with the fsyncs they need. Written beside the object rather
  * than after it, a cold read_image takes 0.95× as long (median of 5 in-process runs each,
  * tiny.png 0.79–1.03×, animated.gif 0.92–0.98×; 41 interleaved samples per run, load 6–10,
- * 2026-12-04).
+ * 2026-12-04, objects then directories of two files).
  */
 export async function replaceFile(
   tempRoot: string,
@@ -57,7 +65,8 @@ export async function replaceFile(
  * object 4 mkdirs on folders that were there (tmp/ twice, objects/, sources/) and a round trip:
  * 76–87 µs of CPU and 114 µs of wall time alone (10× 1000 calls, load 11.5), 0.15 ms less CPU per
  * cold read_image of animated.gif without them (median of 10 in-process runs of 61 samples
- * interleaved with bench:host's peer+write floor, 9 of 10 lower; load 10–13, 2026-12-05).
+ * interleaved with bench:host's peer+write floor, 9 of 10 lower; load 10–13, 2026-12-05, objects
+ * then directories of two files).
  */
 async function inFolder<T>(operation: () => Promise<T>, makeFolder: () => Promise<unknown>): Promise<T> {
   try {
