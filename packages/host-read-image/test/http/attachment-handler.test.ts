@@ -224,7 +224,7 @@ describe('attachment handler: refuses without leaking existence', () => {
     const { ref } = await save('#f00');
     await record('top', (recorder) => scripts.topLevel(recorder, ref));
     const digest = ref.attachmentId.slice('sha256:'.length);
-    await writeFile(new StoreLayout(storeDir).objectImage(digest), 'not the image any more');
+    await writeFile(new StoreLayout(storeDir).object(digest), 'not the object any more');
 
     const response = await fetch(url('top', ref.attachmentId));
 

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
-
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 
 import { inFormat } from '../../src/image/frame-encoder.ts';
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/local/store-layout.ts';
+import { storedImageBytes } from '../support/local-store-objects.ts';
 import { attachmentFailure, hexOf } from '../support/store-test-support.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { checkerboard, noise, solid } from '../support/test-images.ts';
@@ -38,7 +36,7 @@ async function save(data: Uint8Array, limits: Partial<ImageLimits>) {
   const store = new LocalAttachmentStore({ dir, limits });
   vi.clearAllMocks();
   const ref = await store.saveImage({ data });
-  const stored = await readFile(new StoreLayout(dir).objectImage(hexOf(ref.attachmentId)));
+  const stored = await storedImageBytes(dir, hexOf(ref.attachmentId));
   const encodes = encoders.reduce((sum, method) => sum + callsOf(method), 0);
   return { ref, stored, encodes, rawDecodes: callsOf('raw') };
 }

@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
 import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
-import { StoreLayout } from '../../src/store/local/store-layout.ts';
+import { storedImageBytes } from '../support/local-store-objects.ts';
 import { attachmentFailure, hexOf, sha256Id } from '../support/store-test-support.ts';
 import { listTree, useTempDirs } from '../support/temp-workspace.ts';
 import { animated, cmykJpeg, displayP3Png, noise, orientedJpeg, pixelAt, pngWithMetadata, sixteenBitPng, solid } from '../support/test-images.ts';
@@ -17,7 +15,7 @@ async function saveAndLoad(data: Uint8Array, limits: Partial<ImageLimits> = {}) 
   const dir = await tempDir();
   const store = new LocalAttachmentStore({ dir, limits });
   const ref = await store.saveImage({ data });
-  const stored = await readFile(new StoreLayout(dir).objectImage(hexOf(ref.attachmentId)));
+  const stored = await storedImageBytes(dir, hexOf(ref.attachmentId));
   return { ref, stored, metadata: await sharp(stored).metadata(), dir, store };
 }
 

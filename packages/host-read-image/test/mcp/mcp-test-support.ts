@@ -56,7 +56,7 @@ export async function expectStoredImageResult(result: CallToolResult, storeDir: 
   if (image?.type !== 'image' || text?.type !== 'text') throw new Error(`expected [text, image], got ${JSON.stringify(result.content).slice(0, 300)}`);
   const bytes = Buffer.from(image.data, 'base64');
   const hex = createHash('sha256').update(bytes).digest('hex');
-  expect(await listTree(path.join(storeDir, 'objects'))).toContain(`${hex}/image`);
+  expect(await listTree(path.join(storeDir, 'objects'))).toContain(hex);
   const stored = await new LocalAttachmentStore({ dir: storeDir }).readImage(`sha256:${hex}`);
   expect(Buffer.from(stored.data).equals(bytes)).toBe(true);
   expect(image.mimeType).toBe(stored.ref.mediaType);

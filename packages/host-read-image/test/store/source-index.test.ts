@@ -7,6 +7,7 @@ import type { ImageLimits } from '../../src/seams/attachment-store.ts';
 import { LocalAttachmentStore } from '../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../src/store/local/store-layout.ts';
 import { decodeProbe } from '../support/decode-probe.ts';
+import { readObjectFile, writeObjectFile } from '../support/local-store-objects.ts';
 import { attachmentFailure, hexOf, sha256Id } from '../support/store-test-support.ts';
 import { useTempDirs } from '../support/temp-workspace.ts';
 import { orientedJpeg, solid } from '../support/test-images.ts';
@@ -82,10 +83,10 @@ describe('entries remembered by the store instance that made or read them', () =
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     const first = await store.saveImage({ data });
-    const image = new StoreLayout(dir).objectImage(hexOf(first.attachmentId));
-    const stored = await readFile(image);
-    stored[stored.length - 3] = (stored[stored.length - 3] ?? 0) ^ 1;
-    await writeFile(image, stored);
+    const hex = hexOf(first.attachmentId);
+    const stored = await readObjectFile(dir, hex);
+    stored.image[stored.image.length - 3] = (stored.image[stored.image.length - 3] ?? 0) ^ 1;
+    await writeObjectFile(dir, hex, stored);
     expect(await store.saveImage({ data })).toEqual(first);
     expect(decodeProbe.entered).toBe(2);
     await expect(store.readImage(first.attachmentId)).resolves.toMatchObject({ ref: first });
@@ -96,7 +97,7 @@ describe('cold fallbacks', () => {
   it('decodes again and restores the object when it was removed from disk', async () => {
     const data = await solid(30, 20, 'png');
     const { reopen, layout, first } = await warmedUp(data);
-    await rm(layout.objectDir(hexOf(first.attachmentId)), { recursive: true });
+    await rm(layout.object(hexOf(first.attachmentId)));
     const store = reopen();
     const again = await store.saveImage({ data });
     expect(decodeProbe.entered).toBe(2);

@@ -1,79 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 import { closeInBackground } from '../../fs/close-in-background.ts';
 import { errnoCode } from '../../fs/fs-errors.ts';
 import { tempPrefix } from './temp-names.ts';
 
-export interface FileEntry {
-  readonly name: string;
-  readonly data: Uint8Array;
-}
-
-/**
- * Makes `finalDir` appear holding exactly `files`, all or nothing, and durably: the files are
- * written and fsynced in a fresh temp dir under `tempRoot` (same file system), which is then
- * renamed into place. A non-empty directory already there is left alone and reported as
- * 'existing' — the caller verifies it. The temp dir never survives the call. `tempRoot` and the
- * parent are made (durably, see inFolder) only when the temp dir or the rename finds them missing.
- *
- * fsyncs, each needed once for a crash to leave either nothing or the whole directory: every
- * file (its data before it becomes reachable), the temp dir (it gained the files), the parent
- * (it gained `finalDir`). tmp/ gains the temp dir too, but that entry is never meant to survive.
- * What they and the second file cost is bench:host's peer+record floor over its peer+write one:
- * 1.23× for animated.gif (median of 7 runs, 0.93–1.30×, load 4–15, 2026-12-05), most of the
- * 1.3× issue 25 allows a cold read; without the files' and the temp dir's a crash can show a
- * torn or empty object, without the parent's a saved one can vanish.
- */
-export async function publishDirectoryOnce(tempRoot: string, finalDir: string, files: readonly FileEntry[]): Promise<'created' | 'existing'> {
-  const parent = path.dirname(finalDir);
-  const tempDir = await inFolder(
-    () => mkdtemp(path.join(tempRoot, tempPrefix('dir'))),
-    () => makeTempRoot(tempRoot),
-  );
-  let renamed = false;
-  try {
-    await writeFilesDurably(tempDir, files);
-    try {
-      await inFolder(
-        () => rename(tempDir, finalDir),
-        () => makeDirectoryDurably(parent),
-      );
-    } catch (error) {
-      // rename(2) refuses to replace a non-empty directory: something is already there.
-      if (errnoCode(error) === 'ENOTEMPTY' || errnoCode(error) === 'EEXIST') return 'existing';
-      throw error;
-    }
-    renamed = true;
-    await syncDirectory(parent);
-    return 'created';
-  } finally {
-    if (!renamed) await rm(tempDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * Creates `files` in the empty `dir`, then writes and fsyncs each of them and `dir` (once it
- * holds them all) at once: they only have to be durable before the rename, in any order.
- * Run one after another instead, a cold read_image takes 1.33–1.74× as long (animated.gif 1.33×,
- * tiny.png 1.74×; 8 in-process runs interleaved with bench:host's peer+write floor, 2026-12-04).
- */
-async function writeFilesDurably(dir: string, files: readonly FileEntry[]): Promise<void> {
-  const created = files.map((file) => ({ data: file.data, opened: open(path.join(dir, file.name), 'wx') }));
-  await settledAll([
-    Promise.all(created.map((file) => file.opened)).then(() => syncDirectory(dir)),
-    ...created.map(async ({ data, opened }) => fillFile(await opened, data, 'sync')),
-  ]);
-}
-
 export type Durability = 'sync' | 'no-sync';
 
 /**
  * Atomically replaces `finalPath` with `data`: a temp file under `tempRoot`, renamed into place.
- * 'sync' also makes it durable (the file fsynced before the rename, its directory after, and a
- * directory made on the way synced into its parent); 'no-sync' is for records verified on use
- * (a cache), where a crash may lose or garble the file but never the data it points at.
+ * 'sync' also makes it durable (the file fsynced before the rename, its directory after, and the
+ * directories made on the way, above `tempRoot` too, synced into their parents); 'no-sync' is
+ * for records verified on use (a cache), where a crash may lose or garble the file but never the
+ * data it points at.
+ *
+ * 'sync' is the least durable write of a file (2 fsyncs), and how the store publishes an object
+ * (one file, object-file.ts). A cold read_image against bench:host's peer+write floor, whose
+ * write is this one: animated.gif 1.32× (CPU 1.36×), tiny.png 1.37× (CPU 1.29×), where the
+ * directory of two files it replaced (4 fsyncs) took 1.57× (CPU 1.64×) and 1.40× (CPU 1.64×)
+ * (medians of 17 runs of measure-case.ts each, 8 of them alternated; load 4.2–8.3 on 2 cores,
+ * 2026-12-05).
  *
  * The rename waits for `publishAfter` (nothing is published when it rejects): a record written
  * beside the save of what it names, seen only once that is stored. Folders above `tempRoot` and
@@ -81,7 +28,7 @@ export type Durability = 'sync' | 'no-sync';
  * either: that save makes them, with the fsyncs they need. Written beside the object rather
  * than after it, a cold read_image takes 0.95× as long (median of 5 in-process runs each,
  * tiny.png 0.79–1.03×, animated.gif 0.92–0.98×; 41 interleaved samples per run, load 6–10,
- * 2026-12-04).
+ * 2026-12-04, objects then directories of two files).
  */
 export async function replaceFile(
   tempRoot: string,
@@ -94,7 +41,7 @@ export async function replaceFile(
   const tempPath = path.join(tempRoot, `${tempPrefix('file')}${randomUUID()}`);
   const created = await inFolder(
     () => open(tempPath, 'wx'),
-    () => makeDirectory(tempRoot, publishAfter),
+    () => (durability === 'sync' ? makeTempRoot(tempRoot, publishAfter) : makeDirectory(tempRoot, publishAfter)),
   );
   let renamed = false;
   try {
@@ -118,7 +65,8 @@ export async function replaceFile(
  * object 4 mkdirs on folders that were there (tmp/ twice, objects/, sources/) and a round trip:
  * 76–87 µs of CPU and 114 µs of wall time alone (10× 1000 calls, load 11.5), 0.15 ms less CPU per
  * cold read_image of animated.gif without them (median of 10 in-process runs of 61 samples
- * interleaved with bench:host's peer+write floor, 9 of 10 lower; load 10–13, 2026-12-05).
+ * interleaved with bench:host's peer+write floor, 9 of 10 lower; load 10–13, 2026-12-05, objects
+ * then directories of two files).
  */
 async function inFolder<T>(operation: () => Promise<T>, makeFolder: () => Promise<unknown>): Promise<T> {
   try {
@@ -130,19 +78,13 @@ async function inFolder<T>(operation: () => Promise<T>, makeFolder: () => Promis
   return operation();
 }
 
-/** Waits for every operation (none is left running behind a failure), then fails with the first failure. */
-async function settledAll(operations: readonly Promise<unknown>[]): Promise<void> {
-  const failure = (await Promise.allSettled(operations)).find((outcome) => outcome.status === 'rejected');
-  if (failure !== undefined) throw failure.reason;
-}
-
 /**
  * mkdir -p of the temp root. Its own entry need not survive a crash, but directories it made
  * above the store directory (a first save into a new path) must: their parents are synced.
  */
-async function makeTempRoot(tempRoot: string): Promise<void> {
+async function makeTempRoot(tempRoot: string, ancestorsAfter: Promise<unknown>): Promise<void> {
   const target = path.resolve(tempRoot);
-  const firstCreated = await makeDirectory(target);
+  const firstCreated = await makeDirectory(target, ancestorsAfter);
   if (firstCreated !== undefined && firstCreated !== target) await syncNewEntries(path.dirname(target), firstCreated);
 }
 

@@ -5,7 +5,7 @@ import { closeInBackground } from '../../fs/close-in-background.ts';
 
 /**
  * Reads of the store's own files in the fewest thread-pool round trips: a warm save reads an
- * index entry, an object and its reference record, and each round trip costs about as much as
+ * index entry and an object, and each round trip costs about as much as
  * the read itself for files this small.
  */
 
@@ -14,7 +14,7 @@ import { closeInBackground } from '../../fs/close-in-background.ts';
  * read buffer stays under half of Buffer.poolSize, so it is a slice of the shared pool rather
  * than an allocation of its own (that allocation showed in the warm path's CPU profile).
  */
-const RECORD_MAX_BYTES = 2047;
+export const RECORD_MAX_BYTES = 2047;
 
 /**
  * A record file's text in one read. A file over RECORD_MAX_BYTES is not a record this store
@@ -35,13 +35,13 @@ export async function readRecordFile(filePath: string): Promise<string> {
 }
 
 /**
- * The file's bytes; a file longer than `expectedBytes` fails (FS_TOO_LARGE) after reading at
- * most one byte more, so it never reads as the expected one.
+ * The file's bytes, in one read when it is `expectedBytes` long; a file longer than `maxBytes`
+ * fails (FS_TOO_LARGE) after reading at most one byte more, so it never reads as the expected one.
  */
-export async function readExpectedLength(filePath: string, expectedBytes: number): Promise<Uint8Array> {
+export async function readExpectedLength(filePath: string, expectedBytes: number, maxBytes = expectedBytes): Promise<Uint8Array> {
   const handle = await open(filePath, 'r');
   try {
-    return await readWholeFile(handle, { sizeHint: expectedBytes, maxBytes: expectedBytes, signal: undefined, displayPath: filePath });
+    return await readWholeFile(handle, { sizeHint: expectedBytes, maxBytes, signal: undefined, displayPath: filePath });
   } finally {
     closeInBackground(handle);
   }

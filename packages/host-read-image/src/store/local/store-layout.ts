@@ -1,16 +1,17 @@
 import path from 'node:path';
 
-export const OBJECT_IMAGE_FILE = 'image';
-export const OBJECT_REF_FILE = 'ref.json';
-
 /**
  * Where things live under the store directory (internal: nothing outside the store derives
  * paths from ids):
- *   objects/<hex>/image      the stored bytes, <hex> = their sha256
- *   objects/<hex>/ref.json   the reference facts for those bytes
+ *   objects/<hex>            an object, <hex> = the sha256 of its image bytes: one file holding
+ *                            its reference facts and those bytes (object-file.ts)
  *   sources/<hex>.json       source index entry, <hex> = sha256 of an admitted source
- *   tmp/                     temp files and dirs of writes in progress, named for their
- *                            writer (temp-names.ts) so that opening sweeps dead writers' leftovers
+ *   tmp/                     temp files of writes in progress, named for their writer
+ *                            (temp-names.ts) so that opening sweeps dead writers' leftovers
+ * Stores written before 2026-12 hold objects as directories at the same path, read and repaired
+ * as they are (never rewritten: a reader of the path would see it missing in between):
+ *   objects/<hex>/image      the image bytes
+ *   objects/<hex>/ref.json   their reference facts
  */
 export class StoreLayout {
   readonly tempRoot: string;
@@ -24,16 +25,16 @@ export class StoreLayout {
     this.sourcesDir = path.join(root, 'sources');
   }
 
-  objectDir(digestHex: string): string {
+  object(digestHex: string): string {
     return path.join(this.objectsDir, digestHex);
   }
 
-  objectImage(digestHex: string): string {
-    return path.join(this.objectDir(digestHex), OBJECT_IMAGE_FILE);
+  directoryObjectImage(digestHex: string): string {
+    return path.join(this.object(digestHex), 'image');
   }
 
-  objectRef(digestHex: string): string {
-    return path.join(this.objectDir(digestHex), OBJECT_REF_FILE);
+  directoryObjectRef(digestHex: string): string {
+    return path.join(this.object(digestHex), 'ref.json');
   }
 
   sourceEntry(sourceDigestHex: string): string {

@@ -22,7 +22,7 @@ const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(
 const OWNER = /^(\d+)\.([0-9a-f]{8})\./;
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** The prefix of this process's temp entries of one kind (`dir`, `file`). */
+/** The prefix of this process's temp entries of one kind (`file`; older versions also made `dir`). */
 export function tempPrefix(kind: string): string {
   return `${process.pid}.${HOST_TAG}.${kind}-`;
 }

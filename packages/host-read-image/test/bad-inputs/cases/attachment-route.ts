@@ -102,7 +102,7 @@ export const ATTACHMENT_ROUTE_CASES: readonly BadInputCase[] = [
     'HTTP 500',
     /^The stored attachment is corrupt$/,
     (s) => ({ target: attachment('top', encoded(s.referenced)) }),
-    (s) => writeFile(new StoreLayout(s.storeDir).objectImage(s.referenced.attachmentId.slice('sha256:'.length)), 'damaged'),
+    (s) => writeFile(new StoreLayout(s.storeDir).object(s.referenced.attachmentId.slice('sha256:'.length)), 'damaged'),
   ),
   routeCase(
     'a session log that cannot be read (a directory)',

@@ -1,17 +1,18 @@
-import { chmod, mkdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { AttachmentRef } from '../../../src/seams/attachment-store.ts';
 import { sha256Hex } from '../../../src/store/attachment-id.ts';
 import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { readObjectFile, toDirectoryObject, writeObjectFile, type DirectoryObject, type RawObjectFile } from '../../support/local-store-objects.ts';
+import { hexOf } from '../../support/store-test-support.ts';
 import { solid } from '../../support/test-images.ts';
 import { optionRefused, type BadInputCase, type CaseContext, type Outcome } from '../bad-input-case.ts';
 
 /** The local store's own refusals and the faults it finds on disk, through its public API. */
 
-/** Saves a real image, damages its object on disk with `damage`, then reads it back. */
-function damagedObjectCase(name: string, says: RegExp, damage: (files: ObjectFiles) => Promise<void>, code = 'ATTACHMENT_CORRUPT'): BadInputCase {
+/** Saves a real image, damages its object file on disk with `damage`, then reads it back. */
+function damagedObjectCase(name: string, says: RegExp, damage: (object: ObjectOnDisk) => Promise<void>, code = 'ATTACHMENT_CORRUPT'): BadInputCase {
   return {
     group: 'Local store',
     name,
@@ -20,18 +21,29 @@ function damagedObjectCase(name: string, says: RegExp, damage: (files: ObjectFil
     run: async (c) => {
       const store = c.store();
       const ref = await store.saveImage({ data: await solid(8, 8, 'png', '#336699'), name: 'a.png' });
-      await damage(objectFiles(c, ref));
+      await damage(objectOnDisk(c.storeDir, hexOf(ref.attachmentId)));
       return c.storeFailure(store.readImage(ref.attachmentId));
     },
   };
 }
 
+/** The same for an object as stores written before 2026-12 kept it: a directory of two files. */
+function damagedDirectoryObjectCase(name: string, says: RegExp, damage: (object: DirectoryObject) => Promise<void>, code = 'ATTACHMENT_CORRUPT'): BadInputCase {
+  return damagedObjectCase(
+    `${name} (an older store's object directory)`,
+    says,
+    async ({ storeDir, hex }) => damage(await toDirectoryObject(storeDir, hex)),
+    code,
+  );
+}
+
 /**
- * Puts `obstacle` where the object of an image's bytes lives (after saving it once when
- * `savedFirst`), then saves those bytes (again) with a fresh store. Only obstacles a save cannot
- * repair are cases here: a damaged object file is replaced by the save, which is no error.
+ * Puts `obstacle` where the object of an image's bytes lives (after saving it once, and turning
+ * it into an older store's object directory, when `savedFirst`), then saves those bytes (again)
+ * with a fresh store. Only obstacles a save cannot repair are cases here: a damaged object is
+ * replaced by the save, which is no error.
  */
-function blockedSaveCase(name: string, savedFirst: boolean, obstacle: (files: ObjectFiles) => Promise<void>): BadInputCase {
+function blockedSaveCase(name: string, savedFirst: boolean, obstacle: (object: DirectoryObject) => Promise<void>): BadInputCase {
   return {
     group: 'Local store',
     name,
@@ -39,26 +51,41 @@ function blockedSaveCase(name: string, savedFirst: boolean, obstacle: (files: Ob
     says: /^Attachment sha256:<hex> could not be written to the attachment store \(E[A-Z]+: /,
     run: async (c) => {
       const data = await solid(8, 8, 'png', '#336699');
-      if (savedFirst) await c.store().saveImage({ data });
-      await obstacle(objectFilesOf(new StoreLayout(c.storeDir), sha256Hex(data)));
+      const hex = sha256Hex(data);
+      if (savedFirst) {
+        await c.store().saveImage({ data });
+        await obstacle(await toDirectoryObject(c.storeDir, hex));
+      } else {
+        const layout = new StoreLayout(c.storeDir);
+        await obstacle({ dir: layout.object(hex), image: layout.directoryObjectImage(hex), ref: layout.directoryObjectRef(hex) });
+      }
       return c.storeFailure(c.store().saveImage({ data }));
     },
   };
 }
 
-interface ObjectFiles {
-  readonly image: string;
-  readonly ref: string;
-  /** The object's directory, holding both. */
-  readonly dir: string;
+interface ObjectOnDisk {
+  readonly storeDir: string;
+  readonly hex: string;
+  /** The object's file. */
+  readonly file: string;
+  /** Rewrites the file from its record and image bytes. */
+  rewrite(change: (object: RawObjectFile) => RawObjectFile): Promise<void>;
 }
 
-function objectFiles(c: CaseContext, ref: AttachmentRef): ObjectFiles {
-  return objectFilesOf(new StoreLayout(c.storeDir), ref.attachmentId.slice('sha256:'.length));
+function objectOnDisk(storeDir: string, hex: string): ObjectOnDisk {
+  return {
+    storeDir,
+    hex,
+    file: new StoreLayout(storeDir).object(hex),
+    rewrite: async (change) => writeObjectFile(storeDir, hex, change(await readObjectFile(storeDir, hex))),
+  };
 }
 
-function objectFilesOf(layout: StoreLayout, digest: string): ObjectFiles {
-  return { image: layout.objectImage(digest), ref: layout.objectRef(digest), dir: layout.objectDir(digest) };
+function flipMiddleBit(bytes: Buffer): Buffer {
+  const flipped = Buffer.from(bytes);
+  flipped[flipped.length >> 1] = (flipped[flipped.length >> 1] ?? 0) ^ 0x01;
+  return flipped;
 }
 
 const NOT_DIGEST = /its bytes no longer match its digest/;
@@ -97,26 +124,42 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
     says: /64 lowercase hex digits/,
     run: (c) => readFailure(c, `sha256:${'AB'.repeat(32)}`),
   },
-  damagedObjectCase('object bytes replaced on disk', NOT_DIGEST, (files) => writeFile(files.image, 'not the image any more')),
-  damagedObjectCase('object truncated on disk', NOT_DIGEST, (files) => truncate(files.image, 10)),
-  damagedObjectCase('one bit of the object flipped on disk', NOT_DIGEST, async (files) => {
-    const data = await readFile(files.image);
-    data[data.length >> 1] = (data[data.length >> 1] ?? 0) ^ 0x01;
-    await writeFile(files.image, data);
-  }),
-  damagedObjectCase(
+  damagedObjectCase('object image bytes replaced on disk', NOT_DIGEST, (object) =>
+    object.rewrite(({ record }) => ({ record, image: Buffer.from('not the image any more') })),
+  ),
+  damagedObjectCase('object truncated on disk (in its image bytes)', NOT_DIGEST, async (object) => truncate(object.file, (await stat(object.file)).size - 10)),
+  damagedObjectCase('object truncated on disk (in its reference record)', DAMAGED_RECORD, (object) => truncate(object.file, 10)),
+  damagedObjectCase('one bit of the object image flipped on disk', NOT_DIGEST, (object) =>
+    object.rewrite(({ record, image }) => ({ record, image: flipMiddleBit(image) })),
+  ),
+  damagedObjectCase('object file emptied', DAMAGED_RECORD, (object) => writeFile(object.file, '')),
+  damagedObjectCase('reference record not JSON', DAMAGED_RECORD, (object) =>
+    object.rewrite(({ image }) => ({ record: Buffer.from('{"attachmentId":'), image })),
+  ),
+  damagedObjectCase('reference record of another object', DAMAGED_RECORD, (object) =>
+    object.rewrite(({ record, image }) => {
+      const facts = JSON.parse(record.toString('utf8')) as Record<string, unknown>;
+      return { record: Buffer.from(JSON.stringify({ ...facts, attachmentId: `sha256:${'1'.repeat(64)}` })), image };
+    }),
+  ),
+  damagedDirectoryObjectCase('object bytes replaced on disk', NOT_DIGEST, (files) => writeFile(files.image, 'not the image any more')),
+  damagedDirectoryObjectCase('object truncated on disk', NOT_DIGEST, (files) => truncate(files.image, 10)),
+  damagedDirectoryObjectCase('one bit of the object flipped on disk', NOT_DIGEST, async (files) =>
+    writeFile(files.image, flipMiddleBit(await readFile(files.image))),
+  ),
+  damagedDirectoryObjectCase(
     'object image removed, its directory left',
     /^No attachment sha256:<hex> in the store\.$/,
     (files) => rm(files.image),
     'ATTACHMENT_NOT_FOUND',
   ),
-  damagedObjectCase('object image replaced by a directory', /could not be read \(EISDIR/, async (files) => {
+  damagedDirectoryObjectCase('object image replaced by a directory', /a directory is where its files belong/, async (files) => {
     await rm(files.image);
     await mkdir(files.image);
   }),
-  damagedObjectCase('reference record not JSON', DAMAGED_RECORD, (files) => writeFile(files.ref, '{"attachmentId":')),
-  damagedObjectCase('reference record missing', DAMAGED_RECORD, (files) => rm(files.ref)),
-  damagedObjectCase('reference record of another object', DAMAGED_RECORD, async (files) => {
+  damagedDirectoryObjectCase('reference record not JSON', DAMAGED_RECORD, (files) => writeFile(files.ref, '{"attachmentId":')),
+  damagedDirectoryObjectCase('reference record missing', DAMAGED_RECORD, (files) => rm(files.ref)),
+  damagedDirectoryObjectCase('reference record of another object', DAMAGED_RECORD, async (files) => {
     const record = JSON.parse(await readFile(files.ref, 'utf8')) as Record<string, unknown>;
     await writeFile(files.ref, JSON.stringify({ ...record, attachmentId: `sha256:${'1'.repeat(64)}` }));
   }),
@@ -124,17 +167,16 @@ export const LOCAL_STORE_CASES: readonly BadInputCase[] = [
     await mkdir(files.image, { recursive: true });
     await writeFile(path.join(files.image, 'stray'), 'x');
   }),
-  blockedSaveCase('save bytes again after their object image was replaced by a directory', true, async (files) => {
+  blockedSaveCase("save bytes again after their older store's object image was replaced by a directory", true, async (files) => {
     await rm(files.image);
     await mkdir(files.image);
   }),
-  blockedSaveCase('save bytes again after their reference record was replaced by a directory', true, async (files) => {
+  blockedSaveCase("save bytes again after their older store's reference record was replaced by a directory", true, async (files) => {
     await rm(files.ref);
     await mkdir(files.ref);
   }),
-  blockedSaveCase('save bytes whose object directory is a regular file', false, async (files) => {
-    await mkdir(path.dirname(files.dir), { recursive: true });
-    await writeFile(files.dir, 'x');
+  blockedSaveCase('save bytes when the objects directory is a regular file', false, async (files) => {
+    await writeFile(path.dirname(files.dir), 'x');
   }),
   {
     group: 'Local store',

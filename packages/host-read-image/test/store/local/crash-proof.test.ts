@@ -120,8 +120,8 @@ function loadChild(script: string, storeDir: string, seed: number, run: number, 
 
 /**
  * Opens the store and reads every object through it (digest and reference verified) and checks
- * every index entry. An object already verified whose files are unchanged (same inode, size and
- * mtime) is not read again: a writer can only change an object by replacing its files.
+ * every index entry. An object already verified whose file is unchanged (same inode, size and
+ * mtime) is not read again: a writer can only change an object by replacing its file.
  */
 function storeVerifier(storeDir: string, expected: (sourceHex: string, maxDimension: number) => Promise<string>) {
   const verified = new Map<string, string>();
@@ -131,7 +131,7 @@ function storeVerifier(storeDir: string, expected: (sourceHex: string, maxDimens
       const store = new LocalAttachmentStore({ dir: storeDir });
       await store.readImage(`sha256:${'0'.repeat(64)}`).catch(() => undefined); // the first use sweeps
       for (const hex of await namesIn(path.join(storeDir, 'objects'))) {
-        const identity = await fileIdentity(layout.objectImage(hex), layout.objectRef(hex));
+        const identity = await fileIdentity(layout.object(hex));
         if (verified.get(hex) === identity) continue;
         const { ref, data } = await store.readImage(`sha256:${hex}`);
         expect(sha256Id(data)).toBe(ref.attachmentId);
@@ -149,9 +149,9 @@ function storeVerifier(storeDir: string, expected: (sourceHex: string, maxDimens
   };
 }
 
-async function fileIdentity(...files: string[]): Promise<string> {
-  const stats = await Promise.all(files.map((file) => stat(file)));
-  return stats.map((s) => `${s.ino}:${s.size}:${s.mtimeMs}`).join('|');
+async function fileIdentity(file: string): Promise<string> {
+  const s = await stat(file);
+  return `${s.ino}:${s.size}:${s.mtimeMs}`;
 }
 
 /** What a clean store makes of each source under each limit, computed once per pair. */

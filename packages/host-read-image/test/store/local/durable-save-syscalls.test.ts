@@ -34,7 +34,7 @@ async function callsOf(operation: () => Promise<unknown>): Promise<FsCall[]> {
   return [...calls];
 }
 
-/** A path relative to the store, temp names reduced to their kind (`tmp/<dir>`, `tmp/<file>`). */
+/** A path relative to the store, temp names reduced to their kind (`tmp/<file>`). */
 function inStore(dir: string, file: string): string {
   return path.relative(dir, file).replace(/tmp\/\d+\.[0-9a-f]{8}\.(\w+)-[^/]*/, 'tmp/<$1>');
 }
@@ -44,23 +44,16 @@ function syncedIn(dir: string, made: readonly FsCall[]): string[] {
   return made.filter((call) => call.op === 'handle.sync').map((call) => inStore(dir, call.path));
 }
 
-/**
- * The same fsyncs with the temp dir and its two files — synced at once, in any order, before the
- * rename — as one sorted set.
- */
-function syncPhases(dir: string, made: readonly FsCall[]): unknown[] {
-  const synced = syncedIn(dir, made);
-  const isTempDir = (file: string) => /^tmp\/<dir>(\/.|$)/.test(file);
-  const first = synced.findIndex(isTempDir);
-  if (first < 0) return synced;
-  const others = synced.filter((file) => !isTempDir(file));
-  return [...others.slice(0, first), synced.filter(isTempDir).sort(), ...others.slice(first)];
+/** The rename that published the object: of the temp file that was synced (the index entry's is not). */
+function objectPublish(made: readonly FsCall[]): FsCall | undefined {
+  const synced = new Set(made.filter((call) => call.op === 'handle.sync').map((call) => call.path));
+  return made.find((call) => call.op === 'rename' && synced.has(call.path));
 }
 
 /** Whether the store dir's fsync (it gained objects/) settled before the rename that published the object began. */
 function storeDirSyncedBeforePublish(dir: string, made: readonly FsCall[]): boolean {
   const storeDirSync = made.find((call) => call.op === 'handle.sync' && inStore(dir, call.path) === '');
-  const publish = made.findLast((call) => call.op === 'rename' && call.path.includes('.dir-'));
+  const publish = made.findLast((call) => call.op === 'rename' && call.path === objectPublish(made)?.path);
   return (storeDirSync?.settled ?? Infinity) < (publish?.started ?? 0);
 }
 
@@ -70,48 +63,37 @@ function opsIn(dir: string, made: readonly FsCall[]): string[] {
 }
 
 describe('durable save: fsyncs', () => {
-  it('a new object costs 4 fsyncs: its two files and the temp dir that gained them (at once), then the objects dir that gained it', async () => {
+  it('a new object costs 2 fsyncs: its one file, then the objects dir that gained it', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') }); // first save also makes objects/, sources/, tmp/
     const data = await solid(4, 4, 'png', '#00ff00');
     const made = await callsOf(() => store.saveImage({ data }));
-    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], 'objects']);
+    expect(syncedIn(dir, made)).toEqual(['tmp/<file>', 'objects']);
     await expect(store.readImage(sha256Id(data))).resolves.toBeDefined();
   });
 
-  it('the object files are synced before the rename publishes them, the objects dir after, and only then the index entry renamed', async () => {
+  it('the object file is synced before the rename publishes it, the objects dir after, and only then the index entry renamed', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
     const data = await solid(4, 4, 'png', '#0000ff');
     const made = await callsOf(() => store.saveImage({ data }));
-    const publish = made.find((call) => call.op === 'rename' && call.path.includes('.dir-'));
+    const publish = objectPublish(made);
     const syncs = made.filter((call) => call.op === 'handle.sync');
     expect(publish).toBeDefined();
-    expect(syncs.slice(0, 3).every((sync) => (sync.settled ?? Infinity) < (publish?.started ?? 0))).toBe(true);
-    expect(syncs[3]?.started).toBeGreaterThan(publish?.settled ?? Infinity);
+    expect(syncs[0]?.settled).toBeLessThan(publish?.started ?? 0);
+    expect(syncs[1]?.started).toBeGreaterThan(publish?.settled ?? Infinity);
     // The index entry, written beside the object, becomes visible only once the object is durable.
-    const entry = made.find((call) => call.op === 'rename' && call.path.includes('.file-'));
-    expect(entry?.started).toBeGreaterThan(syncs[3]?.settled ?? Infinity);
-  });
-
-  it('the temp dir is synced only once both files exist in it', async () => {
-    const dir = await tempDir();
-    const store = new LocalAttachmentStore({ dir });
-    await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
-    const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#ff00ff') }));
-    const creates = made.filter((call) => call.op === 'open' && /^tmp\/<dir>\/./.test(inStore(dir, call.path)));
-    const tempDirSync = made.find((call) => call.op === 'handle.sync' && inStore(dir, call.path) === 'tmp/<dir>');
-    expect(creates.map((call) => inStore(dir, call.path)).sort()).toEqual(['tmp/<dir>/image', 'tmp/<dir>/ref.json']);
-    expect(creates.every((create) => (create.settled ?? Infinity) < (tempDirSync?.started ?? 0))).toBe(true);
+    const entry = made.find((call) => call.op === 'rename' && call !== publish);
+    expect(entry?.started).toBeGreaterThan(syncs[1]?.settled ?? Infinity);
   });
 
   it('the first save also syncs the store dir, which gained objects/ (sources/ is a cache: not synced), before the rename into objects/', async () => {
     const dir = await tempDir();
     const data = await solid(4, 4, 'png');
     const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
-    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(syncedIn(dir, made)).toEqual(['tmp/<file>', '', 'objects']);
     expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 
@@ -120,12 +102,9 @@ describe('durable save: fsyncs', () => {
     const dir = path.join(root, 'new', 'store');
     const data = await solid(4, 4, 'png');
     const made = await callsOf(() => new LocalAttachmentStore({ dir }).saveImage({ data }));
-    // root gained new/ and new/ gained store/ (made with tmp/, before the temp dir, in any order);
+    // new/ gained store/ and root gained new/ (made with tmp/, before the object's temp file);
     // store/ gained objects/ (made when the rename finds it missing, synced before the rename is retried).
-    const phases = syncPhases(dir, made);
-    const tempDirPhase = phases.findIndex(Array.isArray);
-    expect(new Set(phases.slice(0, tempDirPhase))).toEqual(new Set(['..', '../..']));
-    expect(phases.slice(tempDirPhase)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(syncedIn(dir, made)).toEqual(['..', '../..', 'tmp/<file>', '', 'objects']);
     expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 
@@ -141,7 +120,7 @@ describe('durable save: fsyncs', () => {
 });
 
 describe('a save into a used store', () => {
-  it('a new object: no mkdir (its folders exist), one temp dir, its files, the rename, then the index entry', async () => {
+  it('a new object: no mkdir (its folders exist), one temp file, the rename, then the index entry', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
@@ -150,36 +129,35 @@ describe('a save into a used store', () => {
     const made = await callsOf(() => store.saveImage({ data }));
     const ops = opsIn(dir, made).filter((op) => /^(mkdir|mkdtemp|rename|rm|stat|lstat) /.test(op));
     // The folders are made only when a call finds them missing; the index entry's file is written beside the object's, renamed after it.
-    expect(ops).toEqual(['lstat objects/<hex>', 'mkdtemp tmp/<dir>', 'rename tmp/<dir>', 'rename tmp/<file>'].map((op) => op.replace('<hex>', hex)));
+    expect(ops).toEqual(['lstat objects/<hex>', 'rename tmp/<file>', 'rename tmp/<file>'].map((op) => op.replace('<hex>', hex)));
     expect(await listTree(path.join(dir, 'tmp'))).toEqual([]);
     await expect(store.readImage(`sha256:${hex}`)).resolves.toBeDefined();
   });
 
-  it('a new object waits for 10 round trips (17 when the entry was written after the object), the entry renamed after it', async () => {
+  it('a new object waits for 9 round trips (10 as a directory of two files), the entry renamed after it', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
     const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#123456') }));
-    // index lookup | is the object there | mkdtemp | create both files | write | fsync (files, temp dir) |
+    // index lookup | is the object there | create its temp file | write | fsync |
     // rename | open objects/ | fsync | rename the entry (its file and write made meanwhile)
-    expect(roundTrips(made)).toBe(10);
+    expect(roundTrips(made)).toBe(9);
   });
 
-  it('a new object makes 22 file-system calls: no mkdir, one look for the object, 4 fsyncs, 2 renames', async () => {
+  it('a new object makes 14 file-system calls (22 as a directory of two files): no mkdir, one look for the object, 2 fsyncs, 2 renames', async () => {
     const dir = await tempDir();
     const store = new LocalAttachmentStore({ dir });
     await store.saveImage({ data: await solid(4, 4, 'png', '#ff0000') });
     const made = await callsOf(async () => store.saveImage({ data: await solid(4, 4, 'png', '#654321') }));
     expect(callCounts(made)).toEqual({
-      lstat: 1, // is the object there (one call, its dir, where the two files were opened)
-      mkdtemp: 1,
-      open: 6, // index entry (missing) | both object files, the temp dir, objects/ | the entry's temp file
-      'handle.writeFile': 3,
-      'handle.sync': 4,
-      'handle.close': 5, // each file opened (the missing entry was not)
+      lstat: 1, // is the object there (one call, where opening it would take two)
+      open: 4, // index entry (missing) | the object's temp file, objects/ | the entry's temp file
+      'handle.writeFile': 2,
+      'handle.sync': 2,
+      'handle.close': 3, // each file opened (the missing entry was not)
       rename: 2,
     });
-    expect(made).toHaveLength(22);
+    expect(made).toHaveLength(14);
   });
 
   it('makes its directories again when they were removed while it was open', async () => {
@@ -190,17 +168,7 @@ describe('a save into a used store', () => {
     const data = await solid(4, 4, 'png', '#00ff00');
     const ref = await store.saveImage({ data });
     await expect(store.readImage(ref.attachmentId)).resolves.toMatchObject({ ref: { attachmentId: sha256Id(data) } });
-    expect(await listTree(dir)).toEqual(
-      [
-        'objects/',
-        `objects/${hexOf(ref.attachmentId)}/`,
-        `objects/${hexOf(ref.attachmentId)}/image`,
-        `objects/${hexOf(ref.attachmentId)}/ref.json`,
-        'sources/',
-        `sources/${hexOf(sha256Id(data))}.json`,
-        'tmp/',
-      ].sort(),
-    );
+    expect(await listTree(dir)).toEqual(['objects/', `objects/${hexOf(ref.attachmentId)}`, 'sources/', `sources/${hexOf(sha256Id(data))}.json`, 'tmp/'].sort());
   });
 
   it('makes objects/ durably when only it was removed (the store dir is synced again, before the rename into objects/)', async () => {
@@ -210,7 +178,7 @@ describe('a save into a used store', () => {
     await rm(path.join(dir, 'objects'), { recursive: true });
     const data = await solid(4, 4, 'png', '#00ff00');
     const made = await callsOf(() => store.saveImage({ data }));
-    expect(syncPhases(dir, made)).toEqual([['tmp/<dir>', 'tmp/<dir>/image', 'tmp/<dir>/ref.json'], '', 'objects']);
+    expect(syncedIn(dir, made)).toEqual(['tmp/<file>', '', 'objects']);
     expect(storeDirSyncedBeforePublish(dir, made)).toBe(true);
   });
 });
@@ -247,31 +215,31 @@ describe('a warm read_image: the fewest calls and round trips', () => {
     ['a normalised object (hashed)', () => noise(3000, 20, 'png')],
   ] as const;
 
-  it.each(images)('%s, in the store that saved it: the source, then the object and its record (the index entry is remembered)', async (_, image) => {
+  it.each(images)('%s, in the store that saved it: the source, then the object (the index entry is remembered)', async (_, image) => {
     const made = await callsOf(await warmRead(await image(), false));
     expect(callCounts(made)).toEqual({
       stat: 1, // the tool's, which readBytes takes for its check before opening
-      open: 3, // source, object image, reference record
+      open: 2, // source, object
       'handle.stat': 1, // the source, once opened: still a regular file
-      'handle.read': 5, // source and object image: content and end-of-file probe at once; the record: one read
-      'handle.close': 3,
+      'handle.read': 4, // source and object: content and end-of-file probe at once
+      'handle.close': 2,
     });
-    // stat, open, fstat, read+probe | open both object files, read both (+ probe)
+    // stat, open, fstat, read+probe | open the object, read it (+ probe)
     expect(roundTrips(made)).toBe(6);
   });
 
   it.each(images)(
-    '%s, in another store instance on its dir: the source, the index entry, the object and its record, each opened once and read in one go',
+    '%s, in another store instance on its dir: the source, the index entry and the object, each opened once and read in one go',
     async (_, image) => {
       const made = await callsOf(await warmRead(await image(), true));
       expect(callCounts(made)).toEqual({
         stat: 1,
-        open: 4, // source, index entry, object image, reference record
+        open: 3, // source, index entry, object
         'handle.stat': 1,
-        'handle.read': 6, // source and object image: content and end-of-file probe at once; each record: one read
-        'handle.close': 4,
+        'handle.read': 5, // source and object: content and end-of-file probe at once; the entry: one read
+        'handle.close': 3,
       });
-      // stat, open, fstat, read+probe | open entry, read | open both object files, read both (+ probe)
+      // stat, open, fstat, read+probe | open entry, read | open the object, read it (+ probe)
       expect(roundTrips(made)).toBe(8);
     },
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { LocalAttachmentStore } from '../../../src/store/local/local-attachment-store.ts';
 import { StoreLayout } from '../../../src/store/local/store-layout.ts';
+import { readObjectFile, toDirectoryObject, writeObjectFile } from '../../support/local-store-objects.ts';
 import { attachmentFailure, hexOf, sha256Id } from '../../support/store-test-support.ts';
 import { listTree, useTempDirs } from '../../support/temp-workspace.ts';
 import { noise, solid } from '../../support/test-images.ts';
@@ -16,13 +17,28 @@ import { noise, solid } from '../../support/test-images.ts';
 
 const tempDir = useTempDirs();
 
-async function savedOnce() {
+/** An object saved once, in `layout`; `damaged` is the file a damage is applied to (the image's, in a directory object). */
+async function savedOnce(layoutName: LayoutName) {
   const dir = await tempDir();
   const layout = new StoreLayout(dir);
   const data = await noise(48, 32, 'png');
   const first = await new LocalAttachmentStore({ dir }).saveImage({ data });
   const hex = hexOf(first.attachmentId);
-  return { dir, layout, data, first, imagePath: layout.objectImage(hex), refPath: layout.objectRef(hex) };
+  const files = layoutName === 'one file' ? { damaged: layout.object(hex), ref: layout.object(hex) } : await directoryFiles(dir, hex);
+  return { dir, layout, data, first, hex, ...files };
+}
+
+async function directoryFiles(dir: string, hex: string) {
+  const object = await toDirectoryObject(dir, hex);
+  return { damaged: object.image, ref: object.ref };
+}
+
+/** The layouts an object can be in: one file, or (stores written before 2026-12) a directory, which a repair keeps. */
+const LAYOUTS = ['one file', 'a directory (an older store)'] as const;
+type LayoutName = (typeof LAYOUTS)[number];
+
+async function expectLayout(layout: StoreLayout, hex: string, layoutName: LayoutName): Promise<void> {
+  expect((await stat(layout.object(hex))).isDirectory()).toBe(layoutName !== 'one file');
 }
 
 const damages = {
@@ -55,42 +71,47 @@ const routes = {
 } as const;
 
 describe('local store: a damaged existing object', () => {
-  for (const [damage, applyDamage] of Object.entries(damages)) {
-    for (const [route, prepareRoute] of Object.entries(routes)) {
-      it(`local store: existing object ${damage} → saving the bytes again replaces it (${route})`, async () => {
-        const { dir, layout, data, first, imagePath } = await savedOnce();
-        await applyDamage(imagePath);
-        await prepareRoute(layout, data);
-        const store = new LocalAttachmentStore({ dir });
-        await attachmentFailure(store.readImage(first.attachmentId), 'ATTACHMENT_CORRUPT');
+  for (const layoutName of LAYOUTS) {
+    for (const [damage, applyDamage] of Object.entries(damages)) {
+      for (const [route, prepareRoute] of Object.entries(routes)) {
+        it(`local store, object as ${layoutName}: ${damage} → saving the bytes again replaces it (${route})`, async () => {
+          const { dir, layout, data, first, hex, damaged } = await savedOnce(layoutName);
+          await applyDamage(damaged);
+          await prepareRoute(layout, data);
+          const store = new LocalAttachmentStore({ dir });
+          await attachmentFailure(store.readImage(first.attachmentId), 'ATTACHMENT_CORRUPT');
 
-        const again = await store.saveImage({ data });
-        expect(again).toEqual(first);
-        const read = await store.readImage(again.attachmentId);
-        expect(sha256Id(read.data)).toBe(first.attachmentId);
-        expect(await listTree(layout.tempRoot)).toEqual([]);
-      });
+          const again = await store.saveImage({ data });
+          expect(again).toEqual(first);
+          const read = await store.readImage(again.attachmentId);
+          expect(sha256Id(read.data)).toBe(first.attachmentId);
+          expect(await listTree(layout.tempRoot)).toEqual([]);
+          await expectLayout(layout, hex, layoutName);
+        });
+      }
     }
+
+    it(`local store, object as ${layoutName}: reference record damaged → saving the bytes again replaces it`, async () => {
+      const { dir, layout, data, first, hex, ref } = await savedOnce(layoutName);
+      if (layoutName === 'one file') await writeObjectFile(dir, hex, { ...(await readObjectFile(dir, hex)), record: Buffer.from('{"attachmentId":') });
+      else await writeFile(ref, '{"attachmentId":');
+      await rm(layout.sourceEntry(hexOf(sha256Id(data))));
+      const store = new LocalAttachmentStore({ dir });
+      await attachmentFailure(store.readImage(first.attachmentId), 'ATTACHMENT_CORRUPT');
+      expect(await store.saveImage({ data })).toEqual(first);
+      await expect(store.readImage(first.attachmentId)).resolves.toMatchObject({ ref: first });
+      await expectLayout(layout, hex, layoutName);
+    });
+
+    it(`local store, object as ${layoutName}: intact → saving the bytes again rewrites nothing`, async () => {
+      const { dir, layout, data, damaged, ref } = await savedOnce(layoutName);
+      await rm(layout.sourceEntry(hexOf(sha256Id(data))));
+      const before = await Promise.all([stat(damaged), stat(ref)]);
+      await new LocalAttachmentStore({ dir }).saveImage({ data });
+      const after = await Promise.all([stat(damaged), stat(ref)]);
+      expect(after.map((s) => [s.ino, s.mtimeMs])).toEqual(before.map((s) => [s.ino, s.mtimeMs]));
+    });
   }
-
-  it('local store: existing reference record damaged → saving the bytes again replaces it', async () => {
-    const { dir, layout, data, first, refPath } = await savedOnce();
-    await writeFile(refPath, '{"attachmentId":');
-    await rm(layout.sourceEntry(hexOf(sha256Id(data))));
-    const store = new LocalAttachmentStore({ dir });
-    await attachmentFailure(store.readImage(first.attachmentId), 'ATTACHMENT_CORRUPT');
-    expect(await store.saveImage({ data })).toEqual(first);
-    await expect(store.readImage(first.attachmentId)).resolves.toMatchObject({ ref: first });
-  });
-
-  it('local store: intact existing object → saving the bytes again rewrites nothing', async () => {
-    const { dir, layout, data, imagePath, refPath } = await savedOnce();
-    await rm(layout.sourceEntry(hexOf(sha256Id(data))));
-    const before = await Promise.all([stat(imagePath), stat(refPath)]);
-    await new LocalAttachmentStore({ dir }).saveImage({ data });
-    const after = await Promise.all([stat(imagePath), stat(refPath)]);
-    expect(after.map((s) => [s.ino, s.mtimeMs])).toEqual(before.map((s) => [s.ino, s.mtimeMs]));
-  });
 });
 
 describe('local store: a path that cannot hold the object', () => {
@@ -98,7 +119,7 @@ describe('local store: a path that cannot hold the object', () => {
     const dir = await tempDir();
     const layout = new StoreLayout(dir);
     const data = await noise(48, 32, 'png');
-    const imagePath = layout.objectImage(hexOf(sha256Id(data)));
+    const imagePath = layout.directoryObjectImage(hexOf(sha256Id(data)));
     await mkdir(imagePath, { recursive: true }); // objects/<hex>/image/ — a non-empty objects/<hex>/
     await writeFile(`${imagePath}/stray`, 'x');
     const store = new LocalAttachmentStore({ dir });
@@ -115,7 +136,7 @@ describe('local store: a path that cannot hold the object', () => {
     const other = await solid(4, 4, 'png');
     await store.saveImage({ data: other }); // tmp/ and sources/ exist: the entry is written while the object is
     const data = await noise(48, 32, 'png');
-    const imagePath = layout.objectImage(hexOf(sha256Id(data)));
+    const imagePath = layout.directoryObjectImage(hexOf(sha256Id(data)));
     await mkdir(imagePath, { recursive: true });
     await writeFile(`${imagePath}/stray`, 'x');
     await attachmentFailure(store.saveImage({ data }), 'ATTACHMENT_WRITE_FAILED');
@@ -141,7 +162,7 @@ describe('local store: a path that cannot hold the object', () => {
     const dir = await tempDir();
     const layout = new StoreLayout(dir);
     const data = await noise(48, 32, 'png');
-    await mkdir(layout.objectDir(hexOf(sha256Id(data))), { recursive: true });
+    await mkdir(layout.object(hexOf(sha256Id(data))), { recursive: true });
     const store = new LocalAttachmentStore({ dir });
     const ref = await store.saveImage({ data });
     await expect(store.readImage(ref.attachmentId)).resolves.toMatchObject({ ref: { attachmentId: ref.attachmentId } });
