@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { jsonInScript } from '../src/export/ascii-text.ts';
 import { compressedLog } from '../src/export/compressed-log.ts';
-import { exportPage, type PageImage, type PageSession } from '../src/export/export-page.ts';
+import { exportPage, pageSizes, type PageImage, type PageSession } from '../src/export/export-page.ts';
 import { readInlineViewer, type InlineViewer } from '../src/export/inline-viewer.ts';
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { decodeExportBytes, encodeExportBytes } from '../wire/export-bytes.ts';
@@ -100,11 +100,25 @@ describe('exportPage', () => {
     expect(script).toBe(viewer.script);
     expect(style).toBe(viewer.style);
     // The image difference's worker, as text the page starts from a blob: no script of its own runs.
-    expect(/<script type="text\/plain" id="toolcard-diff-worker">([\s\S]*?)<\/script>/.exec(text)?.[1]).toBe(viewer.diffWorker);
-    expect(viewer.diffWorker).toContain('postMessage');
+    expect(/<script type="text\/plain" id="toolcard-diff-worker">([\s\S]*?)<\/script>/.exec(text)?.[1]).toBe(viewer.workers.diff);
+    expect(viewer.workers.diff).toContain('postMessage');
+    // One session's page never compares: it carries no compare worker.
+    expect(text).not.toContain('id="toolcard-compare-worker"');
     // The policy comes before anything it governs.
     expect(text.indexOf('Content-Security-Policy')).toBeLessThan(text.indexOf('<style>'));
     expect(text.indexOf('<meta charset="windows-1252">')).toBeLessThan(1024);
+  });
+
+  it('a comparison’s page carries the compare worker’s script as text too, and counts it in the viewer’s bytes', async () => {
+    const one = await session([]);
+    const sessions = [one, await session([])];
+    const text = withoutImages(page(sessions));
+    expect(/<script type="text\/plain" id="toolcard-compare-worker">([\s\S]*?)<\/script>/.exec(text)?.[1]).toBe(viewer.workers.compare);
+    expect(viewer.workers.compare).toContain('postMessage');
+    expect(viewer.workers.compare).not.toBe(viewer.workers.diff);
+    const workers = Buffer.byteLength(viewer.workers.diff) + Buffer.byteLength(viewer.workers.compare);
+    expect(pageSizes(viewer, sessions).viewer).toBe(Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style) + workers);
+    expect(pageSizes(viewer, [one]).viewer).toBe(Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style) + Buffer.byteLength(viewer.workers.diff));
   });
 
   it('a hostile log, file name and filter end no element: the only elements are the page’s own', async () => {

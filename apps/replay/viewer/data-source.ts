@@ -2,6 +2,7 @@ import type { LoadImage, ReplayFilter } from '@toolcard/ui-tool-image';
 import { createContext, useContext } from 'react';
 
 import type { SessionInfo, WorkbenchInfo } from '../wire/workbench';
+import type { Side } from './compare/compare-protocol';
 import type { FollowStatus } from './follow-log';
 import { httpDataSource } from './http-data-source';
 import type { ReviewClient } from './review/review-client';
@@ -43,11 +44,12 @@ export interface ViewerDataSource {
   /** The two sessions (A, B) the page opens on compared, when its own URL names no session; `null` for none. */
   readonly openingComparison: { readonly a: string; readonly b: string } | null;
   /**
-   * Whether a comparison is followed and aligned in the compare worker, which reads both logs from
-   * the server as they grow. An exported file's logs are on the page and never grow: it aligns them
-   * there, in slices.
+   * Starts the compare worker (compare/compare-worker.ts) on two sessions: it follows both logs on
+   * the server as they grow, or reads an exported file's two logs, and aligns them off the page's
+   * thread. Undefined, or throwing, where no worker can start: the comparison then runs on the page
+   * (compare/page-comparison.ts).
    */
-  readonly comparesInWorker: boolean;
+  readonly startCompareWorker: ((ids: Readonly<Record<Side, string>>) => Worker) | undefined;
   /** Starts the comparison's image difference worker; undefined where none can start (the difference then runs on the page). */
   readonly createDiffWorker: (() => Worker) | undefined;
   /** Whether a session's log may grow while the page shows it (the server's); an exported file's never does, so the page offers no "Follow the end of the log". */

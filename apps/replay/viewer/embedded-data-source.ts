@@ -1,6 +1,7 @@
 import { AttachmentNotAvailableError } from '@toolcard/ui-tool-image';
 
 import {
+  EXPORT_COMPARE_WORKER_ID,
   EXPORT_DIFF_WORKER_ID,
   EXPORT_IMAGE_ATTRIBUTE,
   EXPORT_LOG_ATTRIBUTE,
@@ -11,12 +12,11 @@ import {
   type ExportManifest,
 } from '../wire/export';
 import { decodeExportBytes } from '../wire/export-bytes';
+import type { CompareStart, Side } from './compare/compare-protocol';
 import type { ViewerDataSource } from './data-source';
-import { LogFeed } from './log-feed';
+import { gunzip } from './gunzip';
 import { ONE_SESSION_ID } from './session-api';
-
-/** Bytes of a log parsed per task: a long exported log is read in slices, so its page keeps answering and shows how far it is. */
-const BYTES_PER_SLICE = 1_048_576;
+import { wholeLogRead } from './whole-log';
 
 /** The verdicts of an exported file are the ones it was written with. */
 const READ_ONLY = 'This file is an export: its verdicts are read-only';
@@ -26,10 +26,13 @@ const READ_ONLY = 'This file is an export: its verdicts are read-only';
  * (it is served by the replay server). Nothing is fetched: the log, images and verdicts are read
  * from the page's own `<script type="application/json">` elements, each parsed when first asked for.
  *
- * The log is gunzipped and parsed on the page's thread after the first paint, not in the follow
- * worker: under the file's Content-Security-Policy (`default-src 'none'`) a worker needs its own
- * script as a blob (`worker-src blob:`) and the log copied into it, to save one pass over a log that
- * no longer grows (the 3 000-call session of `pnpm bench:export` parses in tens of milliseconds).
+ * A session's log is gunzipped and parsed on the page's thread after the first paint, a slice per
+ * task, not in the follow worker: under the file's Content-Security-Policy (`default-src 'none'`) a
+ * worker needs its own script as a blob (`worker-src blob:`) and the log handed to it, to save one pass
+ * over a log that no longer grows (the 3 000-call session of `pnpm bench:export` parses in tens of
+ * milliseconds). A comparison's two logs are handed gzipped (transferred, not copied) to the compare
+ * worker, started that way, which gunzips, parses and aligns them: on the page, two 30 000-call logs
+ * held it for over 100 ms at a time (the gunzip alone, hundreds on a busy machine).
  */
 export function embeddedDataSource(document: Document): ViewerDataSource | null {
   const manifestScript = document.getElementById(EXPORT_MANIFEST_ID);
@@ -49,6 +52,12 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     return session;
   };
   let images: Map<string, Element> | undefined;
+  /** The log's gzipped bytes, as its element carries them. */
+  const gzippedLog = (sessionId: string): Uint8Array<ArrayBuffer> | undefined => {
+    const id = idOf(sessionId);
+    const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
+    return script === undefined ? undefined : decodeExportBytes(script.textContent);
+  };
   const imageScripts = (): Map<string, Element> =>
     (images ??= new Map(
       [...document.querySelectorAll(`script[${EXPORT_IMAGE_ATTRIBUTE}]`)].map((script) => [script.getAttribute(EXPORT_IMAGE_ATTRIBUTE) ?? '', script]),
@@ -62,36 +71,23 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     followLog: (sessionId, { signal, onLog, onStatus }) => {
       // After the first paint: the page says "Loading the log…" while it is parsed.
       setTimeout(() => {
-        const id = idOf(sessionId);
-        const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
-        if (signal.aborted || script === undefined) return;
-        void gunzipped(script).then((bytes) => {
-          if (signal.aborted) return;
-          const feed = new LogFeed();
-          feed.begin(0, 0);
-          const readFrom = (start: number): void => {
+        const gzipped = signal.aborted ? undefined : gzippedLog(sessionId);
+        if (gzipped === undefined) return;
+        void gunzip(gzipped).then((whole) => {
+          // A slice per task, so the page keeps answering and shows how far it is.
+          const reading = wholeLogRead(whole);
+          const step = (): void => {
             if (signal.aborted) return;
-            const end = Math.min(start + BYTES_PER_SLICE, bytes.byteLength);
-            feed.push(bytes.subarray(start, end));
-            if (end < bytes.byteLength) {
-              onStatus({ kind: 'reading', bytes: end, total: bytes.byteLength });
-              setTimeout(() => {
-                readFrom(end);
-              });
+            const next = reading.next();
+            if (next.done) {
+              onLog(next.value, () => undefined);
+              onStatus({ kind: 'complete' });
               return;
             }
-            onLog(feed.snapshot(), () => undefined);
-            onStatus({ kind: 'complete' });
+            onStatus(next.value);
+            setTimeout(step);
           };
-          if (bytes.byteLength <= BYTES_PER_SLICE) {
-            readFrom(0);
-            return;
-          }
-          // A log of more than one slice: its progress shows from the start, before its first slice is parsed (so a comparison's two logs, parsed in turns, each show theirs).
-          onStatus({ kind: 'reading', bytes: 0, total: bytes.byteLength });
-          setTimeout(() => {
-            readFrom(0);
-          });
+          step();
         });
       });
     },
@@ -109,7 +105,7 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     comparisonExportHref: () => null,
     openingFilter: manifest.filter,
     openingComparison: comparedIn(manifest),
-    comparesInWorker: false,
+    startCompareWorker: compareWorkerStarter(workerFromScript(document, EXPORT_COMPARE_WORKER_ID), gzippedLog),
     createDiffWorker: workerFromScript(document, EXPORT_DIFF_WORKER_ID),
     logsGrow: false,
     exportedSubset: (sessionId) => {
@@ -119,35 +115,27 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
   };
 }
 
-/**
- * The log's bytes from its element, gunzipped whole before any is parsed (`DecompressionStream`: no
- * request, so nothing the file's policy must allow); the parse then goes a slice per task. Bytes
- * that do not gunzip to the end (a file damaged after it was written) give the log as far as they
- * go: the reader's problems then say its last line is cut short.
- */
-async function gunzipped(script: Element): Promise<Uint8Array> {
-  const reader = new Blob([decodeExportBytes(script.textContent)]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
-  const chunks: Uint8Array[] = [];
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) chunks.push(chunk.value);
-  } catch {
-    // As far as they went (see above).
-  }
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** Starts workers from the page's own copy of a worker's script (its element `id`), as a blob made once; undefined when the page has none. */
 function workerFromScript(document: Document, id: string): (() => Worker) | undefined {
   const code = document.getElementById(id)?.textContent;
   if (code === undefined || code === '') return undefined;
   let url: string | undefined;
   return () => new Worker((url ??= URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))));
+}
+
+/** Starts the compare worker and hands it both logs' gzipped bytes, transferred (the page keeps no copy); undefined when no worker can start. */
+function compareWorkerStarter(
+  createWorker: (() => Worker) | undefined,
+  gzippedLog: (sessionId: string) => Uint8Array<ArrayBuffer> | undefined,
+): ((ids: Readonly<Record<Side, string>>) => Worker) | undefined {
+  if (createWorker === undefined) return undefined;
+  return (ids) => {
+    const worker = createWorker();
+    const [a, b] = [gzippedLog(ids.a), gzippedLog(ids.b)];
+    // Each is a buffer of its own (decodeExportBytes), so both can be transferred.
+    if (a !== undefined && b !== undefined) worker.postMessage({ kind: 'read', a, b } satisfies CompareStart, [a.buffer, b.buffer]);
+    return worker;
+  };
 }
 
 /** A comparison's file names its two sessions (A, then B); a session's names one. */

@@ -3,6 +3,8 @@ import { attachmentLoader } from './attachment-loader';
 import type { ViewerDataSource } from './data-source';
 import DiffWorker from '@toolcard/ui-tool-image/diff-worker?worker';
 
+import type { CompareStart } from './compare/compare-protocol';
+import CompareWorker from './compare/compare-worker?worker';
 import FollowWorker from './follow-worker?worker';
 import { followLogInWorker } from './live-log';
 import { reviewClient } from './review/review-client';
@@ -30,7 +32,11 @@ export const httpDataSource: ViewerDataSource = {
   comparisonExportHref: (a, b) => `${sessionApi(a)}/export?with=${encodeURIComponent(b)}`,
   openingFilter: '',
   openingComparison: null,
-  comparesInWorker: true,
+  startCompareWorker: (ids) => {
+    const worker = new CompareWorker();
+    worker.postMessage({ kind: 'follow', ...ids } satisfies CompareStart);
+    return worker;
+  },
   createDiffWorker: () => new DiffWorker(),
   logsGrow: true,
   exportedSubset: () => null,

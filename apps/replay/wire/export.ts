@@ -23,6 +23,8 @@ export const EXPORT_LOG_ATTRIBUTE = 'data-toolcard-log';
  * blob of it (`worker-src blob:`), so a comparison's Difference mode does not hold the page for a large image.
  */
 export const EXPORT_DIFF_WORKER_ID = 'toolcard-diff-worker';
+/** `<script type="text/plain" id="…">`: the compare worker's script, started as the image difference's is, so two long logs are parsed and aligned off the page's thread. */
+export const EXPORT_COMPARE_WORKER_ID = 'toolcard-compare-worker';
 export const EXPORT_FORMAT = 'toolcard-export/2';
 
 export interface ExportManifest {

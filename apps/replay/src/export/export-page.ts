@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import {
+  EXPORT_COMPARE_WORKER_ID,
   EXPORT_DIFF_WORKER_ID,
   EXPORT_FORMAT,
   EXPORT_IMAGE_ATTRIBUTE,
@@ -14,7 +15,16 @@ import {
 import { encodeExportBytes } from '../../wire/export-bytes.ts';
 import { attributeText, jsonInScript } from './ascii-text.ts';
 import type { PageLog } from './compressed-log.ts';
-import type { InlineViewer } from './inline-viewer.ts';
+import type { InlineViewer, InlineWorker } from './inline-viewer.ts';
+
+/** The element each worker's script is written in, which the page looks for (wire/export.ts). */
+const WORKER_IDS: Readonly<Record<InlineWorker, string>> = { diff: EXPORT_DIFF_WORKER_ID, compare: EXPORT_COMPARE_WORKER_ID };
+
+/** The workers' scripts a page carries, by their elements' ids: the compare worker's only in a comparison's (one session's page never starts it). */
+function pageWorkers(viewer: InlineViewer, sessions: readonly PageSession[]): (readonly [id: string, script: string])[] {
+  const workers: InlineWorker[] = sessions.length > 1 ? ['diff', 'compare'] : ['diff'];
+  return workers.map((worker) => [WORKER_IDS[worker], viewer.workers[worker]] as const);
+}
 
 /** An image the page carries: its bytes as they will be shown (the store's, or downscaled). */
 export interface PageImage {
@@ -57,7 +67,7 @@ export function exportPolicy(viewer: InlineViewer): string {
     'img-src blob:',
     // The image comparison reads an image's bytes back from its object URL (fetch): blob: is the page's own memory, never the network.
     'connect-src blob:',
-    // Its difference runs in a worker started from the page's own copy of the worker's script, as a blob.
+    // Its difference, and the comparison's alignment, run in workers started from the page's own copies of their scripts, as blobs.
     'worker-src blob:',
     "base-uri 'none'",
     "form-action 'none'",
@@ -111,7 +121,7 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
       yield ascii('</script>\n');
     }
   }
-  yield ascii(`<script type="text/plain" id="${EXPORT_DIFF_WORKER_ID}">${viewer.diffWorker}</script>\n`);
+  for (const [id, script] of pageWorkers(viewer, sessions)) yield ascii(`<script type="text/plain" id="${id}">${script}</script>\n`);
   yield ascii(`<script type="module">${viewer.script}</script>\n</body>\n</html>\n`);
 }
 
@@ -127,7 +137,7 @@ export interface PageSizes {
 export function pageSizes(viewer: InlineViewer, sessions: readonly PageSession[]): PageSizes {
   const images = sessions.flatMap((session) => session.images);
   return {
-    viewer: Buffer.byteLength(viewer.script) + Buffer.byteLength(viewer.style) + Buffer.byteLength(viewer.diffWorker),
+    viewer: [viewer.script, viewer.style, ...pageWorkers(viewer, sessions).map(([, script]) => script)].reduce((sum, text) => sum + Buffer.byteLength(text), 0),
     images: images.reduce((sum, image) => sum + image.data.byteLength, 0),
     imageCount: images.length,
     log: {

@@ -7,11 +7,17 @@ import { asciiScript, asciiStyle } from './ascii-text.ts';
 export interface InlineViewer {
   readonly script: string;
   readonly style: string;
-  /** The image difference's worker script, which the page starts from a blob of it. */
-  readonly diffWorker: string;
+  /** The workers' scripts, each of which the page starts from a blob of it: the image difference's and the comparison's. */
+  readonly workers: Readonly<Record<InlineWorker, string>>;
 }
 
-const DIFF_WORKER = /\/assets\/(diff-worker-[\w-]+\.js)/;
+export type InlineWorker = 'diff' | 'compare';
+
+/** Each inlined worker's asset, as the entry script names it, and what it is called when it is missing. */
+const WORKER_ASSETS: Readonly<Record<InlineWorker, { readonly asset: RegExp; readonly name: string }>> = {
+  diff: { asset: /\/assets\/(diff-worker-[\w-]+\.js)/, name: 'image difference worker' },
+  compare: { asset: /\/assets\/(compare-worker-[\w-]+\.js)/, name: 'compare worker' },
+};
 
 /** A built script without its source-map comment (a file has nowhere to load a map from), in ASCII. */
 function inlineScript(script: string): string {
@@ -20,8 +26,8 @@ function inlineScript(script: string): string {
 
 /**
  * Reads the built viewer (`ensureViewerBuilt`): the entry script and style sheet its index.html
- * names, without their source-map comments, and the image difference's worker the entry script
- * names. The follow and compare workers stay in the build: an exported page never starts them (see
+ * names, without their source-map comments, and the image difference's and the comparison's workers
+ * the entry script names. The follow worker stays in the build: an exported page never starts it (see
  * embedded-data-source.ts).
  */
 export async function readInlineViewer(viewerDir: string): Promise<InlineViewer> {
@@ -30,11 +36,16 @@ export async function readInlineViewer(viewerDir: string): Promise<InlineViewer>
   const styleHref = /<link rel="stylesheet"[^>]*\shref="\/([^"]+)"/.exec(index)?.[1];
   if (scriptSrc === undefined || styleHref === undefined) throw new Error(`${viewerDir}/index.html names no entry script and style sheet: rebuild the viewer`);
   const [script, style] = await Promise.all([readFile(path.join(viewerDir, scriptSrc), 'utf8'), readFile(path.join(viewerDir, styleHref), 'utf8')]);
-  const diffWorker = DIFF_WORKER.exec(script)?.[1];
-  if (diffWorker === undefined) throw new Error(`${viewerDir}/${scriptSrc} names no image difference worker: rebuild the viewer`);
+  const workerScript = async (worker: InlineWorker): Promise<string> => {
+    const { asset, name } = WORKER_ASSETS[worker];
+    const file = asset.exec(script)?.[1];
+    if (file === undefined) throw new Error(`${viewerDir}/${scriptSrc} names no ${name}: rebuild the viewer`);
+    return inlineScript(await readFile(path.join(viewerDir, 'assets', file), 'utf8'));
+  };
+  const [diff, compare] = await Promise.all([workerScript('diff'), workerScript('compare')]);
   return {
     script: inlineScript(script),
     style: asciiStyle(style.replace(/\n?\/\*# sourceMappingURL=\S+ \*\/\s*$/, '')),
-    diffWorker: inlineScript(await readFile(path.join(viewerDir, 'assets', diffWorker), 'utf8')),
+    workers: { diff, compare },
   };
 }

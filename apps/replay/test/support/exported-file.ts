@@ -14,9 +14,9 @@ export interface OpenedExport {
   readonly errors: string[];
 }
 
-/** The script elements an exported page writes: its JSON, its bytes, the diff worker's text and the viewer. */
+/** The script elements an exported page writes: its JSON, its bytes, the workers' texts and the viewer. */
 const OWN_SCRIPTS =
-  'script[type="application/json"], script[type="application/octet-stream"], script#toolcard-diff-worker[type="text/plain"], script[type="module"]';
+  'script[type="application/json"], script[type="application/octet-stream"], script#toolcard-diff-worker[type="text/plain"], script#toolcard-compare-worker[type="text/plain"], script[type="module"]';
 
 /**
  * What a hostile log could have made of an exported page: script elements that are not the page's

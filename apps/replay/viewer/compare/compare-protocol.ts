@@ -4,12 +4,14 @@ import type { AlignedRow, ComparedMessage, RowCounts } from './align-calls';
 /** The two sessions compared: A (the reference run, e.g. a golden one) and B (the new one). */
 export type Side = 'a' | 'b';
 
-/** What the page tells the compare worker: the two sessions' ids, once. */
-export interface CompareStart {
-  readonly kind: 'start';
-  readonly a: string;
-  readonly b: string;
-}
+/**
+ * What the page tells the compare worker, once: the two sessions' ids, whose logs it follows on the
+ * replay server (`follow`), or an exported file's two logs, their whole bytes gzipped as the file
+ * carries them, each in a buffer of its own that the page transfers (`read`).
+ */
+export type CompareStart =
+  | { readonly kind: 'follow'; readonly a: string; readonly b: string }
+  | { readonly kind: 'read'; readonly a: Uint8Array<ArrayBuffer>; readonly b: Uint8Array<ArrayBuffer> };
 
 /**
  * What the compare worker tells the page: each side's loading status, and the alignment in slices

@@ -1,8 +1,11 @@
-// The comparison's Web Worker: follows both sessions' logs with the viewer's own follow loop, aligns
-// their calls off the page's thread, and sends the page the aligned rows in slices.
+// The comparison's Web Worker: follows both sessions' logs with the viewer's own follow loop (or reads
+// an exported file's two logs, whose gzipped bytes the page hands it), aligns their calls off the page's
+// thread, and sends the page the aligned rows in slices.
 import { followLog } from '../follow-log';
+import { gunzip } from '../gunzip';
 import { sessionApi } from '../session-api';
 import type { ViewerLog } from '../viewer-log';
+import { wholeLogRead } from '../whole-log';
 import { alignSessions } from './aligned-sessions';
 import type { CompareMessage, CompareStart, Side } from './compare-protocol';
 
@@ -22,7 +25,8 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 const logs: { a: ViewerLog | null; b: ViewerLog | null } = { a: null, b: null };
-const live: Record<Side, boolean> = { a: false, b: false };
+/** Each side wholly read: live on the server, or its bytes all parsed. */
+const read: Record<Side, boolean> = { a: false, b: false };
 let alignedFrom: { a: ViewerLog | null; b: ViewerLog | null } = { a: null, b: null };
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,7 +41,7 @@ function schedule(delay: number): void {
 function align(): void {
   const { a, b } = logs;
   // Aligned once both are wholly read: a half-read log would show its unread calls as missing.
-  if (a === null || b === null || !live.a || !live.b || (alignedFrom.a === a && alignedFrom.b === b)) return;
+  if (a === null || b === null || !read.a || !read.b || (alignedFrom.a === a && alignedFrom.b === b)) return;
   alignedFrom = { a, b };
   const { rows, counts, trailing } = alignSessions(a, b);
   for (let start = 0; start === 0 || start < rows.length;) {
@@ -55,14 +59,34 @@ function follow(side: Side, sessionId: string): void {
       schedule(alignedFrom.a === null ? 0 : REALIGN_MS);
     },
     onStatus: (status) => {
-      live[side] = status.kind === 'live';
+      read[side] = status.kind === 'live';
       scope.postMessage({ kind: 'status', side, status });
-      if (live[side]) schedule(0);
+      if (read[side]) schedule(0);
     },
   });
 }
 
+/** A log that no longer grows, gunzipped and read at once (this thread has no page to keep answering), its progress sent as it goes. */
+async function readWhole(side: Side, gzipped: Uint8Array<ArrayBuffer>): Promise<void> {
+  const reading = wholeLogRead(await gunzip(gzipped));
+  for (let step = reading.next(); ; step = reading.next()) {
+    if (step.done) {
+      logs[side] = step.value;
+      break;
+    }
+    scope.postMessage({ kind: 'status', side, status: step.value });
+  }
+  read[side] = true;
+  scope.postMessage({ kind: 'status', side, status: { kind: 'complete' } });
+}
+
 scope.onmessage = ({ data }) => {
-  follow('a', data.a);
-  follow('b', data.b);
+  if (data.kind === 'follow') {
+    follow('a', data.a);
+    follow('b', data.b);
+    return;
+  }
+  void readWhole('a', data.a)
+    .then(() => readWhole('b', data.b))
+    .then(align);
 };

@@ -31,9 +31,9 @@ function nextTask(signal: AbortSignal): Promise<boolean> {
 
 /**
  * Both sessions read through the data source and aligned on the page's thread, once both are wholly
- * read: how an exported file compares (its logs are on the page and no longer grow; only the image difference runs in a worker),
- * as its session view parses its log on the page. Each side's items, its calls in slices, and the diff
- * are each a task of their own.
+ * read: the comparison where its worker cannot start (an exported file without the worker's script, or
+ * a browser that refuses to start one). Each side's items, its calls in slices, and the diff are each a
+ * task of their own; the diff of two long sessions is still one long task, which the worker spares the page.
  */
 export function compareOnPage(
   source: ViewerDataSource,

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 
-import { useDataSource } from '../data-source';
+import { useDataSource, type ViewerDataSource } from '../data-source';
 import type { FollowStatus } from '../follow-log';
 import type { AlignedRow, ComparedMessage, RowCounts } from './align-calls';
-import type { CompareMessage, CompareStart, Side } from './compare-protocol';
-import CompareWorker from './compare-worker?worker';
+import type { CompareMessage, Side } from './compare-protocol';
 import { compareOnPage } from './page-comparison';
 
 /** The two sessions aligned, as far as the worker has sent the rows. */
@@ -22,11 +21,14 @@ export interface Comparison {
   readonly alignment: Alignment | null;
   /** The worker itself failed (its script did not load or threw). */
   readonly failed: boolean;
-  /** How much of the alignment on the page is done, 0 to 1, while it runs in slices (`null` in the worker or before it starts). */
+  /** How much of the alignment on the page is done, 0 to 1, while it runs in slices (`null` in the worker, or before it starts). */
   readonly aligning: number | null;
 }
 
-/** Both sessions followed and aligned in the compare worker, the rows gathered here as its slices arrive; on the page for an exported file (see comparesInWorker). */
+/**
+ * Both sessions followed (or an exported file's read) and aligned in the compare worker, the rows
+ * gathered here as its slices arrive; on the page, in slices, where no worker can start (see startCompareWorker).
+ */
 export function useComparison(a: string, b: string): Comparison {
   const [status, setStatus] = useState<Readonly<Record<Side, FollowStatus | null>>>({ a: null, b: null });
   const [alignment, setAlignment] = useState<Alignment | null>(null);
@@ -34,7 +36,8 @@ export function useComparison(a: string, b: string): Comparison {
   const [aligning, setAligning] = useState<number | null>(null);
   const source = useDataSource();
   useEffect(() => {
-    if (!source.comparesInWorker) {
+    const worker = startedWorker(source, { a, b });
+    if (worker === null) {
       const controller = new AbortController();
       compareOnPage(
         source,
@@ -55,7 +58,6 @@ export function useComparison(a: string, b: string): Comparison {
         controller.abort();
       };
     }
-    const worker = new CompareWorker();
     let rows: AlignedRow[] = [];
     worker.onerror = (event) => {
       console.error('replay: the compare worker failed', event.message);
@@ -70,10 +72,20 @@ export function useComparison(a: string, b: string): Comparison {
       rows = data.start === 0 ? [...data.rows] : rows.concat(data.rows);
       setAlignment({ rows, total: data.total, counts: data.counts, trailing: data.trailing });
     };
-    worker.postMessage({ kind: 'start', a, b } satisfies CompareStart);
     return () => {
       worker.terminate();
     };
   }, [source, a, b]);
   return { status, alignment, failed, aligning };
+}
+
+/** The source's compare worker, started on the two sessions; `null` when it has none or it cannot start here. */
+function startedWorker(source: ViewerDataSource, ids: Readonly<Record<Side, string>>): Worker | null {
+  if (source.startCompareWorker === undefined) return null;
+  try {
+    return source.startCompareWorker(ids);
+  } catch (error) {
+    console.warn('replay: the compare worker could not start; comparing on the page', error);
+    return null;
+  }
 }
