@@ -120,14 +120,15 @@ async function expectFocusInside(dialog: HTMLElement): Promise<void> {
 
 /** Open on the downscaled diagram: caption, fit to screen, 1:1, and one close per Esc. */
 export const OverAFiveImageCard: Story = {
-  play: async ({ args, step }) => {
+  play: async ({ args, canvasElement, step }) => {
     const keyboard = await storyKeyboard();
     const dialog = await page.findByRole('dialog', { name: 'diagram.png' });
 
     await step('modal, focus inside, the page behind inert', async () => {
       await expect(dialog.matches(':modal')).toBe(true);
       await expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
-      const thumbnail = page.getByRole('button', { name: 'terminal.png' });
+      // The card's own tile, behind the dialog: the lightbox's filmstrip has a button of that name too.
+      const thumbnail = within(canvasElement).getByRole('button', { name: 'terminal.png' });
       thumbnail.focus();
       await expectFocusInside(dialog);
       await expect(counterOf(dialog)).toHaveTextContent('2 / 5');
