@@ -60,3 +60,35 @@ describe('UI layers (model → labels → slots → components → plugins)', ()
     ).toEqual([]);
   });
 });
+
+describe('host layers (seams → fs, image → store → log → http → tool → mcp)', () => {
+  it('seams import nothing else; log nothing from tool; store nothing from log', async () => {
+    expect(
+      await restrictedImports(
+        'packages/host-read-image/src/seams/planted.ts',
+        "import { LocalAttachmentStore } from '../store/local/local-attachment-store.ts';\nexport const a = LocalAttachmentStore;",
+      ),
+    ).toEqual([expect.stringContaining('seams/ is below store/: it must not import it.')]);
+    expect(
+      await restrictedImports(
+        'packages/host-read-image/src/log/planted.ts',
+        "import { readImageTool } from '../tool/read-image-tool.ts';\nexport const a = readImageTool;",
+      ),
+    ).toEqual([expect.stringContaining('log/ is below tool/: it must not import it.')]);
+    expect(
+      await restrictedImports(
+        'packages/host-read-image/src/store/planted.ts',
+        "import { SessionRecorder } from '../log/session-recorder.ts';\nexport const a = SessionRecorder;",
+      ),
+    ).toEqual([expect.stringContaining('store/ is below log/: it must not import it.')]);
+  });
+
+  it('allows every import downward', async () => {
+    expect(
+      await restrictedImports(
+        'packages/host-read-image/src/tool/planted.ts',
+        "import { AttachmentError } from '../seams/attachment-store.ts';\nimport { SessionRecorder } from '../log/session-recorder.ts';\nexport const a = [AttachmentError, SessionRecorder];",
+      ),
+    ).toEqual([]);
+  });
+});
