@@ -84,6 +84,9 @@ async function expectPageMatches(name: string): Promise<void> {
   try {
     await expect.element(page.elementLocator(body)).toMatchScreenshot(name, {
       screenshotOptions: { animations: 'disabled', caret: 'hide' },
+      // Two captures in a row must agree before the comparison; on a 2-core CI machine under the
+      // suite's own load each capture of a tall page took seconds, and the default 5 s ran out.
+      timeout: 20_000,
     });
   } finally {
     body.style.maxHeight = maxHeight;
