@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
@@ -97,6 +97,18 @@ describe('pnpm replay export --compare A B -o report.html', () => {
     expect(await page.getByRole('link', { name: 'Back to the comparison' }).count()).toBe(0);
 
     expect({ requests, violations, dialogs, errors }).toEqual({ requests: [], violations: [], dialogs: [], errors: [] });
+  });
+
+  it('a comparison saved again as UTF-8 by an editor says that neither log can be read', async () => {
+    const runs = await twoRuns(tempDir);
+    const { file } = await exportComparison(runs.a, runs.b, runs.storeDir);
+    const resaved = path.join(path.dirname(file), 'resaved.html');
+    await writeFile(resaved, (await readFile(file, 'latin1')).replace('<meta charset="windows-1252">', '<meta charset="utf-8">'), 'utf8');
+    const { page, errors } = await openExport(resaved);
+    await expect
+      .poll(() => page.getByTestId('compare-status').textContent(), { timeout: 30_000 })
+      .toBe(['A', 'B'].map((side) => `${side}: this file’s log cannot be read (cut short or changed after it was exported). Export it again.`).join(' · '));
+    expect(errors).toEqual([]);
   });
 
   it('two hostile runs compared run no script: their markup, </script> and javascript: are text', async () => {

@@ -145,6 +145,13 @@ describe('exportPage', () => {
       '/head',
       'body',
       'div',
+      // What the file says until its viewer runs, and where scripts are off.
+      'p',
+      '/p',
+      'noscript',
+      'p',
+      '/p',
+      '/noscript',
       '/div',
       'script',
       '/script',

@@ -118,6 +118,28 @@ describe('pnpm replay export <log> -o report.html', () => {
     expect(requests).toEqual([]);
   });
 
+  it('a file damaged after it was written says so: cut short, that it is incomplete; saved again as UTF-8, that its log cannot be read', async () => {
+    const session = await recordedSession(await tempDir());
+    await session.userSays('Compare the swatches');
+    await session.readImage('red.png');
+    const { file } = await exportWithBin([session.logPath, '--store', session.storeDir]);
+    const bytes = await readFile(file);
+
+    // Cut inside its log, as a download that stopped: the viewer, the file's last element, never runs.
+    const cut = path.join(path.dirname(file), 'cut.html');
+    await writeFile(cut, bytes.subarray(0, bytes.indexOf('data-toolcard-log=') + 200));
+    const shortened = await openExport(cut);
+    await expect.poll(() => shortened.page.locator('#root').innerText(), { timeout: 30_000 }).toMatch(/If this text stays, the file is incomplete/);
+
+    // An editor that saved it as UTF-8, and said so: its log's bytes are now characters no byte of the file stands for.
+    const resaved = path.join(path.dirname(file), 'resaved.html');
+    await writeFile(resaved, bytes.toString('latin1').replace('<meta charset="windows-1252">', '<meta charset="utf-8">'), 'utf8');
+    const { page, errors } = await openExport(resaved);
+    await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^This file’s log cannot be read/);
+    expect(await page.locator('#root').innerText()).not.toMatch(/If this text stays/);
+    expect(errors).toEqual([]);
+  });
+
   it('a hostile log runs no script: its markup, </script>, <!--, javascript: and U+2028 in every field are text', async () => {
     const session = await hostileSession(await tempDir());
     const { file } = await exportWithBin([session.logPath, '--store', session.storeDir]);

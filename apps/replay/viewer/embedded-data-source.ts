@@ -52,11 +52,16 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     return session;
   };
   let images: Map<string, Element> | undefined;
-  /** The log's gzipped bytes, as its element carries them. */
+  /** The log's gzipped bytes, as its element carries them; undefined when the file has no such element or its text is no bytes this file could hold. */
   const gzippedLog = (sessionId: string): Uint8Array<ArrayBuffer> | undefined => {
     const id = idOf(sessionId);
     const script = [...document.querySelectorAll(`script[${EXPORT_LOG_ATTRIBUTE}]`)].find((each) => each.getAttribute(EXPORT_LOG_ATTRIBUTE) === id);
-    return script === undefined ? undefined : decodeExportBytes(script.textContent);
+    if (script === undefined) return undefined;
+    try {
+      return decodeExportBytes(script.textContent);
+    } catch {
+      return undefined;
+    }
   };
   const imageScripts = (): Map<string, Element> =>
     (images ??= new Map(
@@ -71,8 +76,12 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
     followLog: (sessionId, { signal, onLog, onStatus }) => {
       // After the first paint: the page says "Loading the log…" while it is parsed.
       setTimeout(() => {
-        const gzipped = signal.aborted ? undefined : gzippedLog(sessionId);
-        if (gzipped === undefined) return;
+        if (signal.aborted) return;
+        const gzipped = gzippedLog(sessionId);
+        if (gzipped === undefined) {
+          onStatus({ kind: 'unreadable' });
+          return;
+        }
         void gunzip(gzipped).then((whole) => {
           // A slice per task, so the page keeps answering and shows how far it is.
           const reading = wholeLogRead(whole);
@@ -95,7 +104,11 @@ export function embeddedDataSource(document: Document): ViewerDataSource | null 
       const id = idOf(sessionId);
       const script = imageScripts().get(sessionOf(id)?.sharedImages?.[ref.attachmentId] ?? `${id}/${ref.attachmentId}`);
       if (script === undefined) return Promise.reject(new AttachmentNotAvailableError());
-      return Promise.resolve(blobOf(script));
+      try {
+        return Promise.resolve(blobOf(script));
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     reviews: (sessionId) => ({
       load: () => Promise.resolve(sessionOf(sessionId)?.reviews ?? []),
@@ -123,17 +136,22 @@ function workerFromScript(document: Document, id: string): (() => Worker) | unde
   return () => new Worker((url ??= URL.createObjectURL(new Blob([code], { type: 'text/javascript' }))));
 }
 
-/** Starts the compare worker and hands it both logs' gzipped bytes, transferred (the page keeps no copy); undefined when no worker can start. */
+/**
+ * Starts the compare worker and hands it both logs' gzipped bytes, transferred (the page keeps no
+ * copy); undefined when no worker can start. A log the file cannot give throws before a worker
+ * starts: the page then compares, and says which side cannot be read.
+ */
 function compareWorkerStarter(
   createWorker: (() => Worker) | undefined,
   gzippedLog: (sessionId: string) => Uint8Array<ArrayBuffer> | undefined,
 ): ((ids: Readonly<Record<Side, string>>) => Worker) | undefined {
   if (createWorker === undefined) return undefined;
   return (ids) => {
-    const worker = createWorker();
     const [a, b] = [gzippedLog(ids.a), gzippedLog(ids.b)];
+    if (a === undefined || b === undefined) throw new Error('this file cannot give both logs');
+    const worker = createWorker();
     // Each is a buffer of its own (decodeExportBytes), so both can be transferred.
-    if (a !== undefined && b !== undefined) worker.postMessage({ kind: 'read', a, b } satisfies CompareStart, [a.buffer, b.buffer]);
+    worker.postMessage({ kind: 'read', a, b } satisfies CompareStart, [a.buffer, b.buffer]);
     return worker;
   };
 }

@@ -1,12 +1,17 @@
 import { LogFeed } from './log-feed';
 import type { ViewerLog } from './viewer-log';
 
-/** `complete`: the whole log, and nothing more will come (an exported file's). */
+/**
+ * `complete`: the whole log, and nothing more will come (an exported file's). `unreadable`: an
+ * exported file whose log is missing or was changed after it was written (cut short, saved in
+ * another encoding); nothing more will come either.
+ */
 export type FollowStatus =
   | { readonly kind: 'reading'; readonly bytes: number; readonly total: number }
   | { readonly kind: 'live' }
   | { readonly kind: 'complete' }
-  | { readonly kind: 'disconnected' };
+  | { readonly kind: 'disconnected' }
+  | { readonly kind: 'unreadable' };
 
 export interface FollowOptions {
   /** The session's log route (`/api/sessions/<id>/log`). */

@@ -99,6 +99,7 @@ function hasFilter(search: string): boolean {
 
 function statusText(labels: ViewerLabels, status: FollowStatus | null, log: ViewerLog | null): string {
   if (status?.kind === 'disconnected') return labels.disconnected;
+  if (status?.kind === 'unreadable') return labels.unreadable;
   if (status?.kind === 'reading') return labels.reading(status.bytes, status.total);
   if (log === null) return labels.loading;
   if (status?.kind === 'complete') return labels.complete(eventsRead(log));

@@ -22,6 +22,8 @@ export interface ViewerLabels {
   readonly exportFile: string;
   readonly exportFileHint: string;
   readonly disconnected: string;
+  /** An exported file whose log cannot be read (FollowStatus `unreadable`). */
+  readonly unreadable: string;
   readonly noStore: string;
   readonly loading: string;
   /** The link from a session back to the workbench's index. */
@@ -49,6 +51,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     exportFile: 'Export',
     exportFileHint: 'Download this session, opening with the current filter, as one HTML file that opens without a server',
     disconnected: 'Lost the connection to the replay server; retrying…',
+    unreadable: 'This file’s log cannot be read: the file was cut short or changed after it was exported (saved in another encoding?). Export it again.',
     noStore: 'No attachment store was given (--store): images show as not in the store.',
     loading: 'Loading the log…',
     allSessions: 'All sessions',
@@ -70,6 +73,7 @@ export const VIEWER_LABELS: Readonly<Record<Locale, ViewerLabels>> = {
     exportFile: '导出',
     exportFileHint: '将此会话（以当前筛选打开）下载为一个无需服务器即可打开的 HTML 文件',
     disconnected: '与回放服务器的连接已断开，正在重试…',
+    unreadable: '无法读取此文件中的日志：文件在导出后被截断或修改（以其他编码保存？）。请重新导出。',
     noStore: '未指定附件存储（--store）：图片显示为不在存储中。',
     loading: '正在加载日志…',
     allSessions: '所有会话',

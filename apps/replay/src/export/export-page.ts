@@ -76,6 +76,10 @@ export function exportPolicy(viewer: InlineViewer): string {
 
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
 
+/** What the file shows before its viewer runs (which replaces it), and where scripts are off: markup, ASCII as the page is. */
+const OPENING_TEXT = 'Opening the session&hellip; If this text stays, the file is incomplete (cut short as it was copied or downloaded): export it again.';
+const NO_SCRIPT_TEXT = 'This file shows the session with JavaScript, which is turned off here.';
+
 /**
  * The exported page, in the pieces it is written in (a server streams them; nothing holds the page
  * twice): the viewer inlined under its policy, each session's verdicts as JSON, its log's and
@@ -102,7 +106,8 @@ export function* exportPage({ viewer, sessions, filter, exportedAt }: ExportPage
       `<style>${viewer.style}</style>`,
       '</head>',
       '<body>',
-      '<div id="root"></div>',
+      // Shown until the viewer, the file's last element, runs: a file cut short never gets that far.
+      `<div id="root"><p>${OPENING_TEXT}</p><noscript><p>${NO_SCRIPT_TEXT}</p></noscript></div>`,
       `<script type="application/json" id="${EXPORT_MANIFEST_ID}">${jsonInScript(manifest)}</script>`,
       '',
     ].join('\n'),

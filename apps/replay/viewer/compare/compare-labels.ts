@@ -22,6 +22,7 @@ export interface CompareLabels {
   readonly alignedSoFar: (rows: number, total: number) => string;
   readonly missingSide: (side: string, id: string) => string;
   readonly disconnectedSide: (side: string) => string;
+  readonly unreadableSide: (side: string) => string;
   readonly workerFailed: string;
   readonly bothEmpty: string;
   readonly identical: string;
@@ -59,6 +60,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     alignedSoFar: (rows, total) => `${String(rows)} of ${counted(total, 'row', 'rows')} received…`,
     missingSide: (side, id) => `${side} cannot be loaded: no session ${JSON.stringify(id)} on this server (moved or deleted?).`,
     disconnectedSide: (side) => `${side}: lost the connection to the replay server; retrying…`,
+    unreadableSide: (side) => `${side}: this file’s log cannot be read (cut short or changed after it was exported). Export it again.`,
     workerFailed: 'The comparison could not run in this browser (its worker failed to start).',
     bothEmpty: 'Neither session has a tool call: nothing to compare.',
     identical: 'The two sessions made the same calls with the same results.',
@@ -94,6 +96,7 @@ export const COMPARE_LABELS: Readonly<Record<Locale, CompareLabels>> = {
     alignedSoFar: (rows, total) => `已收到 ${String(rows)} / ${String(total)} 行…`,
     missingSide: (side, id) => `无法加载 ${side}：此服务器上没有会话 ${JSON.stringify(id)}（已移动或删除？）。`,
     disconnectedSide: (side) => `${side}：与回放服务器的连接已断开，正在重试…`,
+    unreadableSide: (side) => `${side}：无法读取此文件中的日志（导出后被截断或修改）。请重新导出。`,
     workerFailed: '此浏览器无法运行比较（其 worker 启动失败）。',
     bothEmpty: '两个会话都没有工具调用：没有可比较的内容。',
     identical: '两个会话进行了相同的调用，结果也相同。',

@@ -34,6 +34,7 @@ function sideStatus(labels: CompareLabels, side: Side, status: FollowStatus | nu
   const name = labels.side[side];
   if (status === null) return labels.loadingSide(name);
   if (status.kind === 'disconnected') return labels.disconnectedSide(name);
+  if (status.kind === 'unreadable') return labels.unreadableSide(name);
   if (status.kind === 'reading') return labels.readingSide(name, status.total > 0 ? Math.floor((100 * status.bytes) / status.total) : 0);
   return '';
 }
