@@ -10,11 +10,17 @@ export const VIEWER_BUILD_DIR = path.join(APP_DIR, 'dist/viewer');
 /** The digest of the inputs a build was made from, kept beside it: bookkeeping, never served. */
 export const STAMP_FILE = 'build-inputs.sha256';
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'test', '.turbo']);
+/**
+ * The app's folders whose files the viewer's build can hold: its own, the wire formats it shares with
+ * the server, and the server's sources it imports from (the review lines). All of `src/`, a superset,
+ * so a new import from it needs no change here; a change to the server alone rebuilds the viewer once.
+ */
+export const VIEWER_INPUT_DIRS = [VIEWER_SOURCE_DIR, path.join(APP_DIR, 'wire'), path.join(APP_DIR, 'src')] as const;
 
 /**
  * Builds the viewer when its build is missing or older than its inputs; returns the build folder.
  * "Older" is decided by content, not mtimes (a fresh clone has no meaningful mtimes): a digest of
- * the viewer's sources and of the UI package it bundles, kept beside the build.
+ * the viewer's sources (VIEWER_INPUT_DIRS) and of the UI package it bundles, kept beside the build.
  */
 export async function ensureViewerBuilt(log: (message: string) => void = () => undefined): Promise<string> {
   const digest = await viewerInputsDigest();
@@ -66,7 +72,7 @@ async function viewerInputsDigest(): Promise<string> {
   // Its package.json, not its entry: the entry is `dist/` unless the source condition is on.
   const uiPackageDir = path.dirname(createRequire(path.join(APP_DIR, 'package.json')).resolve('@toolcard/ui-tool-image/package.json'));
   const hash = createHash('sha256');
-  for (const dir of [VIEWER_SOURCE_DIR, uiPackageDir]) {
+  for (const dir of [...VIEWER_INPUT_DIRS, uiPackageDir]) {
     for (const file of await filesUnder(dir)) {
       hash.update(`${path.relative(APP_DIR, file)}\0`);
       hash.update(await readFile(file));
