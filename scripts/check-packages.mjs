@@ -96,16 +96,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The whole entry 68.26 → 68.48 kB: a comparison whose diff worker cannot start (a policy forbidding workers, a
  * script that fails as it loads) runs on the page's thread instead of never ending (`DiffWorkers.markFailed`):
  * measured 68.47 kB (+200 B).
+ * The model's 25.56 → 25.62 kB and the whole entry's 68.48 → 68.51 kB: a web search's or fetch's row says what it
+ * looked for (Codex's `web_search` and `tool_search`, Claude Code's `WebSearch` and `WebFetch`), where it said only
+ * "Web search": measured 25.61 and 68.50 kB (+53 B and +18 B).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_480 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_510 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_560 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_620 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 

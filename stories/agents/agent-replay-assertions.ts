@@ -12,8 +12,14 @@ interface SeenReplay {
   readonly failures: { readonly reason: string; readonly hasGallery: boolean }[];
   readonly unfinished: { readonly tool: string; readonly name: string; readonly body: string }[];
   readonly texts: string[];
+  readonly summaries: string[];
   readonly leakedImageData: string[];
   userImages: number;
+}
+
+/** A row inside another's body (a subagent's call). */
+function isNestedRow(row: HTMLElement): boolean {
+  return row.parentElement?.closest('.tc-row') != null;
 }
 
 /**
@@ -50,7 +56,7 @@ export async function expectAgentReplayShows(
     await expect(canvasElement.querySelector('.tc-problems')).toBeNull();
   });
   const imageData = inlineImageData(fileText);
-  const seen: SeenReplay = { imageCards: [], nestedImageCards: [], failures: [], unfinished: [], texts: [], leakedImageData: [], userImages: 0 };
+  const seen: SeenReplay = { imageCards: [], nestedImageCards: [], failures: [], unfinished: [], texts: [], summaries: [], leakedImageData: [], userImages: 0 };
   await step('every item visited in log order, each tile loaded', () =>
     eachReplayItem(canvasElement, async (item) => {
       await loadEveryTile(item);
@@ -65,6 +71,9 @@ export async function expectAgentReplayShows(
       for (const row of rows(item).filter((candidate) => candidate.dataset.state === 'running')) seen.unfinished.push(await unfinishedRow(row));
       seen.userImages += item.querySelectorAll('.tc-message--user .tc-gallery__tile[data-status="ready"]').length;
       seen.texts.push(item.textContent);
+      for (const row of rows(item).filter((candidate) => !isNestedRow(candidate))) {
+        seen.summaries.push(row.querySelector(':scope > .tc-row__header .tc-row__summary')?.textContent ?? '');
+      }
       seen.leakedImageData.push(...imageData.filter((data) => item.innerHTML.includes(data)));
     }),
   );
@@ -89,6 +98,11 @@ export async function expectAgentReplayShows(
   await step('images pasted into prompts, inside the user message', async () => {
     await expect(seen.userImages).toBe(expected.userImages ?? 0);
   });
+  if (expected.summaries !== undefined) {
+    await step('what each row says of its call while collapsed', async () => {
+      await expect(seen.summaries).toEqual(expected.summaries);
+    });
+  }
   await step('the texts a person looks for', async () => {
     for (const text of expected.texts ?? []) await expect(seen.texts.some((shown) => shown.includes(text))).toBe(true);
   });

@@ -17,3 +17,4 @@ export const PastedImage: Story = agentLogStory('codex-pasted-image.jsonl');
 export const ViewImage2025: Story = agentLogStory('codex-view-image-2025.jsonl');
 export const ViewImage2026: Story = agentLogStory('codex-view-image-2026.jsonl');
 export const ImageGeneration: Story = agentLogStory('codex-image-generation.jsonl');
+export const WebSearch: Story = agentLogStory('codex-web-search.jsonl');

@@ -29,11 +29,20 @@ function patchedFiles(patch: unknown): string | null {
   return files.length === 0 ? null : files.join(', ');
 }
 
+/** The first of `values` that is a non-blank string, as one line. */
+function firstText(...values: readonly unknown[]): string | null {
+  const text = values.find(isNonBlankString);
+  return text === undefined ? null : firstLine(text);
+}
+
 /**
  * The one argument that says what another agent's tool call did, as its own UI shows it in a
  * collapsed row: the command of a shell (`bash`, Claude Code's `Bash`, Codex's `shell`), the
- * pattern of a search (`Grep`, `Glob`), the files of Codex's `apply_patch`. `null` for any other
- * tool or when the argument is missing; a file tool's path is the row's path (tool-row-model).
+ * pattern of a search (`Grep`, `Glob`), the files of Codex's `apply_patch`, what a web search
+ * looked for (Codex's `web_search` action: its query, the pattern it found in a page, or the page
+ * it opened; Claude Code's `WebSearch`; Codex's `tool_search`) and the address a fetch read
+ * (`WebFetch`). `null` for any other tool or when the argument is missing; a file tool's path is
+ * the row's path (tool-row-model).
  */
 export function essentialArgument(toolName: string, args: JsonRecord): string | null {
   switch (toolName.toLowerCase()) {
@@ -42,9 +51,16 @@ export function essentialArgument(toolName: string, args: JsonRecord): string | 
       return commandText(args.command);
     case 'grep':
     case 'glob':
-      return isNonBlankString(args.pattern) ? firstLine(args.pattern) : null;
+      return firstText(args.pattern);
     case 'apply_patch':
       return patchedFiles(args.input) ?? patchedFiles(args.patch);
+    case 'web_search':
+    case 'websearch':
+    case 'tool_search':
+      return firstText(args.query, args.pattern, args.url);
+    case 'web_fetch':
+    case 'webfetch':
+      return firstText(args.url);
     default:
       return null;
   }

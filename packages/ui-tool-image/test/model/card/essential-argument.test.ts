@@ -14,12 +14,20 @@ describe('essentialArgument', () => {
     ['Claude Code Grep', 'Grep', { pattern: 'useLabels', path: 'src' }, 'useLabels'],
     ['Claude Code Glob', 'Glob', { pattern: '**/*.tsx' }, '**/*.tsx'],
     ['Codex apply_patch: the files it touches', 'apply_patch', { input: PATCH }, 'src/app.ts, src/new.ts'],
+    ['Codex web_search, a search', 'web_search', { type: 'search', query: 'vite 7 release', queries: ['vite 7 release'] }, 'vite 7 release'],
+    ['Codex web_search, a page opened', 'web_search', { type: 'open_page', url: 'https://vite.dev/blog' }, 'https://vite.dev/blog'],
+    ['Codex web_search, a text found in a page', 'web_search', { type: 'find_in_page', url: 'https://vite.dev/blog', pattern: 'Rolldown' }, 'Rolldown'],
+    ['Codex tool_search', 'tool_search', { query: 'calendar' }, 'calendar'],
+    ['Claude Code WebSearch', 'WebSearch', { query: 'pixelmatch threshold' }, 'pixelmatch threshold'],
+    ['Claude Code WebFetch: the address', 'WebFetch', { url: 'https://example.com/a', prompt: 'Summarise it' }, 'https://example.com/a'],
   ])('%s', (_case, name, args, shown) => {
     expect(essentialArgument(name, args)).toBe(shown);
   });
 
   it.each([
-    ['another tool', 'web_fetch', { url: 'https://example.com', command: 'x' }],
+    ['another tool', 'TodoWrite', { url: 'https://example.com', command: 'x', query: 'y' }],
+    ['a web search that says nothing searched', 'web_search', { type: 'search', query: ' ', queries: [] }],
+    ['a fetch without an address', 'WebFetch', { prompt: 'Summarise it' }],
     ['a blank command', 'bash', { command: '  ' }],
     ['a command of another type', 'shell', { command: [1, 2] }],
     ['an empty argv', 'shell', { command: [] }],

@@ -61,11 +61,17 @@ describe('toolRowModel: path summary and filePath', () => {
   });
 
   it('non-file tools without an essential argument and blank paths get neither key', () => {
-    for (const node of [call('web_fetch', { url: 'https://x', file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
+    for (const node of [call('web_fetch', { file_path: 'x' }), call('read', { file_path: ' ' }), call('read', '{')]) {
       const row = toolRowModel(node, OPTIONS);
       expect(row).not.toHaveProperty('summary');
       expect(row).not.toHaveProperty('filePath');
     }
+  });
+
+  it('a fetch shows its address as its summary, never as a file path', () => {
+    const row = toolRowModel(call('web_fetch', { url: 'https://x.example/a', file_path: 'x' }), OPTIONS);
+    expect(row).toMatchObject({ variant: 'web', summary: 'https://x.example/a' });
+    expect(row).not.toHaveProperty('filePath');
   });
 });
 
