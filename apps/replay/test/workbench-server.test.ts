@@ -1,9 +1,11 @@
-import { readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { SessionIndexAnswer, SessionInfo } from '../wire/workbench.ts';
+import { downloadStem } from '../src/server/export-route.ts';
+import type { OpenSession } from '../src/server/open-sessions.ts';
 import { startReplayServer } from '../src/server/replay-server.ts';
 import { SessionIndex } from '../src/workbench/session-index.ts';
 import { codexRollout } from './support/foreign-sessions.ts';
@@ -50,7 +52,8 @@ describe('the workbench server: the index, and each session at its own routes', 
     ]);
     for (const { id } of answer.sessions) {
       const info = (await (await get(api(id, 'info'))).json()) as SessionInfo;
-      expect(info).toEqual({ id, log: path.posix.basename(id), store: true });
+      // Its name as the index lists it: the path in the folder, which tells two `session.jsonl` apart.
+      expect(info).toEqual({ id, log: id, store: true });
       const log = await get(api(id, 'log'));
       expect(log.status).toBe(200);
       expect(log.headers.get('x-log-generation')).not.toBeNull();
@@ -123,6 +126,20 @@ describe('the workbench server: the index, and each session at its own routes', 
     expect(answer.sessions.map((row) => row.id).filter((id) => id.includes('secret'))).toEqual([]);
     expect((await get(api('linked/secret.jsonl', 'log'))).status).toBe(404);
     expect((await get(api('secret.jsonl', 'log'))).status).toBe(404);
+  });
+
+  it('names two sessions of the same file name by their folders, in its info (the session and compare pages) and in a download', async () => {
+    const { get, dir } = await workbench();
+    for (const run of ['golden', 'new']) {
+      await mkdir(path.join(dir, run));
+      await writeFile(path.join(dir, run, 'session.jsonl'), codexRollout(`data:image/png;base64,${screenshot}`, generated));
+    }
+    await expect.poll(async () => ((await (await get('/api/sessions')).json()) as SessionIndexAnswer).sessions.length, { timeout: 10_000 }).toBe(5);
+    const names = [];
+    for (const id of ['golden/session.jsonl', 'new/session.jsonl']) names.push(((await (await get(api(id, 'info'))).json()) as SessionInfo).log);
+    expect(names).toEqual(['golden/session.jsonl', 'new/session.jsonl']);
+    expect(downloadStem({ info: { id: 'golden/session.jsonl', log: 'golden/session.jsonl', store: false } } as OpenSession)).toBe('golden_session');
+    expect(downloadStem({ info: { id: 'current', log: 'run.v2.jsonl', store: false } } as OpenSession)).toBe('run.v2');
   });
 });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { comparisonHtml } from '../export/comparison-html.ts';
 import type { ReviewFile } from '../reviews/local-review-file.ts';
-import { sendExportPage } from './export-route.ts';
+import { downloadStem, sendExportPage } from './export-route.ts';
 import type { OpenSession } from './open-sessions.ts';
 
 /** The session compared with the one a route names: `?with=<id>` (the compare page's `?compare=<A>&with=<B>`), or null when the query names none. */
@@ -24,6 +24,5 @@ export async function serveComparisonExport(
 ): Promise<void> {
   const side = ({ info, served }: OpenSession) => ({ info, served, reviewFile: reviewFileOf(info.id) });
   const html = await comparisonHtml({ a: side(sessions.a), b: side(sessions.b), viewerDir });
-  const stem = (session: OpenSession): string => session.info.log.replace(/\.[^.]*$/, '');
-  await sendExportPage(req, res, `${stem(sessions.a)}-vs-${stem(sessions.b)}.html`, html.chunks);
+  await sendExportPage(req, res, `${downloadStem(sessions.a)}-vs-${downloadStem(sessions.b)}.html`, html.chunks);
 }

@@ -31,7 +31,12 @@ export async function serveExport(
     res.end(`${error.message}\n`);
     return;
   }
-  await sendExportPage(req, res, `${session.info.log.replace(/\.[^.]*$/, '')}.html`, html.chunks);
+  await sendExportPage(req, res, `${downloadStem(session)}.html`, html.chunks);
+}
+
+/** A session's download name without its extension: its name as the pages show it, a folder in it joined with `_` (`golden_session`). */
+export function downloadStem(session: OpenSession): string {
+  return session.info.log.replace(/\.[^./]*$/, '').replaceAll('/', '_');
 }
 
 /** An exported page as a download named `name`, streamed. */

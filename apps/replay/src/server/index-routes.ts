@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { SearchAnswer, SessionIndexAnswer } from '../../wire/workbench.ts';
+import type { SearchAnswer, SessionIndexAnswer, SessionRow } from '../../wire/workbench.ts';
 import { DEFAULT_LONG_POLL_MS } from './log-route.ts';
 import { sendJson } from './json-answer.ts';
 import { waitWithinRequest } from './request-wait.ts';
@@ -13,8 +13,8 @@ export interface SessionCatalog {
   changed(since: number, signal: AbortSignal): Promise<void>;
   /** The ids of the sessions whose text holds `query`, case-insensitively. */
   search(query: string): Promise<readonly string[]>;
-  /** A listed session's file; undefined for any other id (so no id reaches a path it does not list). */
-  sessionById(id: string): { readonly path: string } | undefined;
+  /** A listed session's file and its row; undefined for any other id (so no id reaches a path it does not list). */
+  sessionById(id: string): { readonly path: string; readonly row: Pick<SessionRow, 'file'> } | undefined;
   /** A verdict was written for the session: its row's review progress is read again. */
   reviewChanged(id: string): unknown;
 }

@@ -1,5 +1,3 @@
-import path from 'node:path';
-
 import type { AttachmentHandler, AttachmentStore } from '@toolcard/host-read-image';
 
 import type { SessionInfo } from '../../wire/workbench.ts';
@@ -13,9 +11,16 @@ export interface OpenSession {
   readonly info: SessionInfo;
 }
 
+/** A served session's file, and its name as the pages show it. */
+export interface LocatedSession {
+  readonly path: string;
+  /** Its path relative to the folder it was found in, as the index lists it (`golden/session.jsonl`); a file given alone, its own name. */
+  readonly name: string;
+}
+
 export interface OpenSessionsOptions {
   /** The file of a session id, or undefined for an id that names no session served. */
-  readonly locate: (id: string) => string | undefined;
+  readonly locate: (id: string) => LocatedSession | undefined;
   /** The store of our own logs' images (another agent's file brings its own). */
   readonly store: AttachmentStore | undefined;
   /** How many sessions stay open at once; the one used longest ago is closed first (its page starts over if it asks again). */
@@ -40,9 +45,9 @@ export class OpenSessions {
   async get(id: string): Promise<OpenSession | undefined> {
     let opening = this.open.get(id);
     if (opening === undefined) {
-      const logPath = this.options.locate(id);
-      if (logPath === undefined) return undefined;
-      opening = this.openSession(id, logPath);
+      const located = this.options.locate(id);
+      if (located === undefined) return undefined;
+      opening = this.openSession(id, located);
       this.open.set(id, opening);
       opening.catch(() => this.open.delete(id));
       await this.closeOldest();
@@ -60,7 +65,7 @@ export class OpenSessions {
     await Promise.all(all.map((opening) => opening.then((session) => session.served.close()).catch(() => undefined)));
   }
 
-  private async openSession(id: string, logPath: string): Promise<OpenSession> {
+  private async openSession(id: string, { path: logPath, name }: LocatedSession): Promise<OpenSession> {
     const { onFollowError, onWaitingForContent } = this.options;
     const served = await openServedLog(logPath, this.options.store, () => onWaitingForContent?.(logPath));
     const { session, store, pending } = served;
@@ -69,7 +74,7 @@ export class OpenSessions {
       served,
       attachments:
         store === undefined ? undefined : createReplayAttachmentHandler({ store, sessions: session.source, ...(pending === undefined ? {} : { pending }) }),
-      info: { id, log: path.basename(logPath), store: store !== undefined },
+      info: { id, log: name, store: store !== undefined },
     };
   }
 

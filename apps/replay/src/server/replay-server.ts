@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import { createHostGuard } from '@toolcard/host-read-image';
 
@@ -12,7 +13,7 @@ import { comparedWith, serveComparisonExport } from './comparison-export-route.t
 import { serveExport } from './export-route.ts';
 import { sendJson } from './json-answer.ts';
 import { serveLog } from './log-route.ts';
-import { OpenSessions } from './open-sessions.ts';
+import { OpenSessions, type LocatedSession } from './open-sessions.ts';
 import { SESSION_ID } from './live-session.ts';
 import { createReviewRoute } from './review-route.ts';
 import { sessionRoute } from './session-route.ts';
@@ -73,7 +74,11 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const files = await loadStaticFiles(options.viewerDir, [STAMP_FILE]);
   const catalog = 'catalog' in options ? options.catalog : undefined;
   const logPath = 'logPath' in options ? options.logPath : undefined;
-  const locate = (id: string): string | undefined => (catalog === undefined ? (id === SESSION_ID ? logPath : undefined) : catalog.sessionById(id)?.path);
+  const locate = (id: string): LocatedSession | undefined => {
+    if (catalog === undefined) return id === SESSION_ID && logPath !== undefined ? { path: logPath, name: path.basename(logPath) } : undefined;
+    const listed = catalog.sessionById(id);
+    return listed === undefined ? undefined : { path: listed.path, name: listed.row.file };
+  };
   const opened = options.store === undefined ? undefined : openStore(options.store);
   const sessions = new OpenSessions({
     locate,
@@ -85,7 +90,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const single = logPath === undefined ? undefined : await sessions.get(SESSION_ID);
   const token = options.token === undefined ? undefined : new AccessToken(options.token);
   const reviewFileOf = (id: string): ReviewFile | undefined => {
-    const file = locate(id);
+    const file = locate(id)?.path;
     if (file === undefined) return undefined;
     return options.reviewFileOf === undefined ? localReviewFile(reviewFilePath(file)) : options.reviewFileOf(id, file);
   };
