@@ -162,16 +162,19 @@ describe('pnpm replay export <log> -o report.html', () => {
     const { file } = await exportWithBin([session.logPath, '--store', session.storeDir]);
     const html = await readFile(file, 'latin1');
     const tampered = html.replace(
-      '<div id="root"></div>',
+      '<body>\n',
       [
-        '<div id="root"></div>',
+        '<body>',
         '<script>window.__pwned = "inline script"</script>',
         '<style>body { display: none }</style>',
         '<img src="https://example.com/beacon.png">',
         '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">',
         '<script type="module">window.__pwned = "module"</script>',
+        '',
       ].join('\n'),
     );
+    // The elements went in (a page that changed shape would leave nothing to block).
+    expect(tampered.length).toBeGreaterThan(html.length);
     await writeFile(file, tampered, 'latin1');
     const { page, requests, violations } = await openExport(file);
     await expect.poll(() => page.getByTestId('replay-status').textContent(), { timeout: 30_000 }).toMatch(/^\d+ events, exported/);
