@@ -76,8 +76,9 @@ export default defineConfig({
           testTimeout: 30_000,
           // One more try for a story that failed: on a 2-core CI machine under the suite's own load, a few
           // stories' pointer and wheel steps or a screenshot's last layout pass were seen to lose a race
-          // once (2026-12-05: "Original pixel coordinates", "07-several-images" one pixel row). A story
-          // broken for real fails both tries; the flaky ones are named in CHANGELOG to be made robust.
+          // once (2026-12-05: "07-several-images" one pixel row, not reproduced since; "Original pixel
+          // coordinates" and "Lightbox across calls" failed both tries and were made robust). A story
+          // broken for real fails both tries.
           retry: 1,
           browser: {
             enabled: true,

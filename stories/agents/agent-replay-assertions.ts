@@ -2,7 +2,7 @@ import type { AgentLog } from '@toolcard/ui-tool-image';
 import { expect, waitFor, within } from 'storybook/test';
 import type { ExpectedAgentReplay } from '../fixtures/agents/_agent-log';
 import { bodyOf, disclosureOf } from '../support/row-queries';
-import { cardLabels, eachReplayItem, loadEveryTile, rows } from '../replay/replay-assertions';
+import { cardLabels, eachReplayItem, isNested, loadEveryTile, rows } from '../replay/replay-assertions';
 
 type StepFunction = (label: string, play: () => Promise<void>) => Promise<void> | void;
 
@@ -15,11 +15,6 @@ interface SeenReplay {
   readonly summaries: string[];
   readonly leakedImageData: string[];
   userImages: number;
-}
-
-/** A row inside another's body (a subagent's call). */
-function isNestedRow(row: HTMLElement): boolean {
-  return row.parentElement?.closest('.tc-row') != null;
 }
 
 /**
@@ -71,7 +66,7 @@ export async function expectAgentReplayShows(
       for (const row of rows(item).filter((candidate) => candidate.dataset.state === 'running')) seen.unfinished.push(await unfinishedRow(row));
       seen.userImages += item.querySelectorAll('.tc-message--user .tc-gallery__tile[data-status="ready"]').length;
       seen.texts.push(item.textContent);
-      for (const row of rows(item).filter((candidate) => !isNestedRow(candidate))) {
+      for (const row of rows(item).filter((candidate) => !isNested(candidate))) {
         seen.summaries.push(row.querySelector(':scope > .tc-row__header .tc-row__summary')?.textContent ?? '');
       }
       seen.leakedImageData.push(...imageData.filter((data) => item.innerHTML.includes(data)));

@@ -9,7 +9,8 @@ export function rows(within: HTMLElement): HTMLElement[] {
   return Array.from(within.querySelectorAll<HTMLElement>('.tc-row'));
 }
 
-function isNested(element: Element): boolean {
+/** Whether `element` lies inside a row that is itself inside another row's body (a subagent's or a dispatched call). */
+export function isNested(element: Element): boolean {
   return element.closest('.tc-row')?.parentElement?.closest('.tc-row') != null;
 }
 
