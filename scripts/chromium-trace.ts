@@ -12,7 +12,17 @@ export interface TraceEvent {
   readonly tdur?: number;
   readonly pid: number;
   readonly tid: number;
-  readonly args?: { readonly name?: string; readonly data?: { readonly url?: string; readonly functionName?: string } };
+  readonly args?: {
+    readonly name?: string;
+    readonly data?: { readonly url?: string; readonly functionName?: string };
+    /** A layout's: where script forced it, when traced with `disabled-by-default-devtools.timeline.stack`. */
+    readonly beginData?: { readonly stackTrace?: readonly StackFrame[] };
+  };
+}
+
+export interface StackFrame {
+  readonly functionName: string;
+  readonly url: string;
 }
 
 const end = (event: TraceEvent): number => event.ts + (event.dur ?? 0);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import chromiumConfig from '../../../scripts/chromium.json' with { type: 'json' };
 import { ensureViewerBuilt } from '../src/server/viewer-build.ts';
 import { writeLongSession } from './support/long-session-log.ts';
-import { mainThreadTasks } from './support/main-thread-tasks.ts';
+import { forcedLayouts, mainThreadTasks } from './support/main-thread-tasks.ts';
 import { startReplay, type ReplayProcess } from './support/replay-process.ts';
 
 /*
@@ -46,7 +46,9 @@ describe('pnpm replay --compare on two 30 000-call logs', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.stack'],
+    });
     await page.goto(server.url);
     await page.getByTestId('compare-summary').waitFor({ timeout: 120_000 });
     await page.locator('.cmp-row').first().waitFor();
@@ -68,6 +70,9 @@ describe('pnpm replay --compare on two 30 000-call logs', () => {
     const pageScripts = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
     for (const script of pageScripts) expect(await (await fetch(script)).text()).not.toContain('x-log-generation');
     expect(await page.locator('.cmp-row').count()).toBeLessThan(60);
+    // Rows are measured from their ResizeObserver entries: measuring one as it mounts would lay out the page inside the commit.
+    const byMeasuring = forcedLayouts(trace).filter((stack) => stack.some((frame) => frame.functionName === 'measureElement'));
+    expect(byMeasuring.map((stack) => stack.slice(0, 4).map((frame) => frame.functionName))).toEqual([]);
     expect(errors).toEqual([]);
   }, 300_000);
 });

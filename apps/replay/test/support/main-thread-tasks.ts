@@ -1,4 +1,4 @@
-import { eventsWithin, outermost, type TraceEvent } from '../../../../scripts/chromium-trace.ts';
+import { eventsWithin, outermost, type StackFrame, type TraceEvent } from '../../../../scripts/chromium-trace.ts';
 
 export interface LongTask {
   /** Milliseconds, wall time. */
@@ -68,4 +68,17 @@ function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongTask {
       .slice(0, 4)
       .map(label),
   };
+}
+
+/**
+ * The page's layouts that script forced (read a size or position before the browser's own layout
+ * ran), each as the stack that forced it, innermost frame first: the trace must have been recorded
+ * with `disabled-by-default-devtools.timeline.stack` as well.
+ */
+export function forcedLayouts(trace: { readonly traceEvents: readonly TraceEvent[] }): (readonly StackFrame[])[] {
+  const main = trace.traceEvents.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  return trace.traceEvents.flatMap((event) => {
+    const stack = event.args?.beginData?.stackTrace;
+    return event.pid === main?.pid && event.tid === main.tid && event.name === 'Layout' && stack !== undefined && stack.length > 0 ? [stack] : [];
+  });
 }

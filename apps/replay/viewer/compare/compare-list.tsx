@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 import type { AlignedRow } from './align-calls';
@@ -7,6 +7,19 @@ import { CompareRow, type CompareRowProps } from './compare-row';
 /** The height assumed for a row until it is measured (rows differ: a changed one shows its differences). */
 const ESTIMATED_ROW_HEIGHT = 96;
 const OVERSCAN = 4;
+
+/**
+ * A row's height from its ResizeObserver entry only, read after the browser's own layout. The
+ * virtualizer also measures each row as it mounts, with no entry: reading the height there forces
+ * a layout inside the commit that mounts the first screen (half of that commit's time). Such a row
+ * keeps the height it had, or the estimate, until its first entry arrives, in the same frame; so
+ * does a row not laid out (height 0).
+ */
+function observedHeight(element: HTMLElement, entry: ResizeObserverEntry | undefined, list: Virtualizer<Window, HTMLElement>): number {
+  const height = entry?.borderBoxSize[0]?.blockSize ?? 0;
+  if (height > 0) return Math.round(height);
+  return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(element))) ?? ESTIMATED_ROW_HEIGHT;
+}
 
 export interface ShownRow {
   readonly row: AlignedRow;
@@ -34,6 +47,7 @@ export function CompareList({ rows, target, onCurrent, rowName, ...rowProps }: C
     count: rows.length,
     estimateSize: () => ESTIMATED_ROW_HEIGHT,
     overscan: OVERSCAN,
+    measureElement: observedHeight,
     scrollMargin,
     getItemKey: (index) => rows[index]?.number ?? index,
   });
