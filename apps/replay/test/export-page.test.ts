@@ -71,6 +71,13 @@ describe('export bytes', () => {
       }),
     );
   });
+
+  it('refuses a character no windows-1252 byte stands for, and an escape that escapes no byte', () => {
+    expect(() => decodeExportBytes('ab\u0100')).toThrow("U+0100 at 2 is no byte of this file's encoding (windows-1252)");
+    expect(() => decodeExportBytes('\ufffd')).toThrow("U+fffd at 0 is no byte of this file's encoding (windows-1252)");
+    expect(() => decodeExportBytes('ends with =')).toThrow('the escape at 10 escapes no byte');
+    expect(() => decodeExportBytes('=\u0010')).toThrow('the escape at 1 escapes no byte');
+  });
 });
 
 describe('exportPage', () => {
