@@ -6,8 +6,11 @@
  * unchanged folder (session bytes read, time), and a search across all sessions against a plain
  * streaming substring scan of the same session bytes. Prints one JSON object, each ratio beside
  * its target, with the CPU time of both (every thread of the process: the wall-clock ratio moves with
- * whatever else the machine runs); asserts nothing. The folder is kept under the OS temp dir and reused by later runs
- * with the same N.
+ * whatever else the machine runs); asserts nothing. Beside them, a second floor: every line of every
+ * session parsed with `JSON.parse` and nothing else, on one thread, whose CPU time is the least any
+ * summary that parses the sessions' JSON can cost: against the read floor's, it says how far below
+ * its target such a summary can get; the index's CPU time against it, what the index does beyond
+ * parsing. The folder is kept under the OS temp dir and reused by later runs with the same N.
  *
  *   pnpm bench:workbench [--sessions N=5000]
  */
@@ -52,6 +55,28 @@ async function readEveryByte(files: readonly string[]): Promise<{ ms: number; cp
   };
   await Promise.all(Array.from({ length: os.availableParallelism() }, worker));
   return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu), bytes };
+}
+
+/** Every line of every file parsed with JSON.parse, one file after the other, as text a MiB at a time. */
+async function parseEveryLine(files: readonly string[]): Promise<{ ms: number; cpuMs: number; lines: number }> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  let lines = 0;
+  const parse = (line: string) => {
+    if (line === '') return;
+    JSON.parse(line);
+    lines += 1;
+  };
+  for (const file of files) {
+    let carry = '';
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: MIB })) {
+      const parts = (carry + (chunk as string)).split('\n');
+      carry = parts.pop() ?? '';
+      parts.forEach(parse);
+    }
+    parse(carry);
+  }
+  return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu), lines };
 }
 
 /** A plain streaming substring scan of the sessions' own bytes (as text, lowercased, a carry across chunks). */
@@ -104,6 +129,7 @@ try {
   // Read once first, so the floor and the index both find the files in the page cache.
   await readEveryByte(files);
   const floor = await readEveryByte(files);
+  const parsed = await parseEveryLine(files);
   const first = await openIndex(dir, cacheDir);
   const listed = first.index.answer().sessions.length;
   const firstHeapMiB = mib(process.memoryUsage().heapUsed);
@@ -124,11 +150,13 @@ try {
         load: os.loadavg().map((value) => +value.toFixed(2)),
         floorReadMs: ms(floor.ms),
         floorCpuMs: ms(floor.cpuMs),
+        parseFloor: { ms: ms(parsed.ms), cpuMs: ms(parsed.cpuMs), lines: parsed.lines, cpuToReadFloor: ratio(parsed.cpuMs, floor.cpuMs) },
         firstIndex: {
           ms: ms(first.ms),
           cpuMs: ms(first.cpuMs),
           bytesReadMiB: mib(first.bytes),
           toFloor: ratio(first.ms, floor.ms),
+          cpuToParseFloor: ratio(first.cpuMs, parsed.cpuMs),
           target: TARGETS.firstIndexToFloor,
           heapMiB: firstHeapMiB,
         },
