@@ -99,16 +99,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The model's 25.56 → 25.62 kB and the whole entry's 68.48 → 68.51 kB: a web search's or fetch's row says what it
  * looked for (Codex's `web_search` and `tool_search`, Claude Code's `WebSearch` and `WebFetch`), where it said only
  * "Web search": measured 25.61 and 68.50 kB (+53 B and +18 B).
+ * The model's 25.62 → 25.70 kB and the whole entry's 68.51 → 68.59 kB: other agents' tools take the icon of the tool
+ * they match (Claude Code's `Read`, `Bash`, `Grep`, `WebFetch`…, Codex's `view_image`, `exec_command`, `apply_patch`),
+ * where they all had the generic one: measured 25.69 and 68.58 kB (+73 B and +71 B).
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_510 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_590 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_620 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_700 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 

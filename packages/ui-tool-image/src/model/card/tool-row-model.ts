@@ -30,6 +30,22 @@ const TOOL_VARIANTS = {
 
 export type KnownToolName = keyof typeof TOOL_VARIANTS;
 
+/**
+ * Other agents' tools that do what one above does, by lower-cased name, beside those whose
+ * lower-cased name is one above (Claude Code's `Read`, `Bash`, `Grep`…): Claude Code's `MultiEdit`,
+ * `NotebookEdit`, `WebFetch`, `WebSearch`; Codex's `view_image`, `exec_command`, `apply_patch`.
+ * They take that tool's icon and keep their own name as their title.
+ */
+const OTHER_AGENTS_VARIANTS: ReadonlyMap<string, ToolRowVariant> = new Map([
+  ['multiedit', 'edit'],
+  ['notebookedit', 'edit'],
+  ['webfetch', 'web'],
+  ['websearch', 'web'],
+  ['view_image', 'read'],
+  ['exec_command', 'terminal'],
+  ['apply_patch', 'edit'],
+]);
+
 /** Label key of a row title; every known tool has its own, anything else is generic. */
 export type ToolTitleKey = `tool.title.${KnownToolName}` | 'tool.title.generic';
 
@@ -73,6 +89,13 @@ function isKnownToolName(name: string): name is KnownToolName {
   return Object.hasOwn(TOOL_VARIANTS, name);
 }
 
+/** The icon of a tool that is not one of ours by its exact name: ours by its lower-cased name, another agent's, or none. */
+function variantByLowerCasedName(name: string | null): ToolRowVariant {
+  const lower = name?.toLowerCase() ?? '';
+  if (isKnownToolName(lower)) return TOOL_VARIANTS[lower];
+  return OTHER_AGENTS_VARIANTS.get(lower) ?? 'other';
+}
+
 function rowState(node: ToolCallNode, hasArguments: boolean): ToolRowState {
   const { result } = node;
   if (result === undefined) {
@@ -104,7 +127,7 @@ function reasonOf(result: ToolResult): string | undefined {
 
 function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRowModel {
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
-  const variant: ToolRowVariant = toolName === null ? 'other' : TOOL_VARIANTS[toolName];
+  const variant = toolName === null ? variantByLowerCasedName(node.name) : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
   const filePath = args !== null && FILE_TOOLS.has(node.name?.toLowerCase() ?? '') ? filePathArgument(args) : null;
   const state = rowState(node, args !== null);

@@ -30,9 +30,30 @@ describe('toolRowModel: variant and title', () => {
     expect(toolRowModel(call(name))).toMatchObject({ variant, titleKey: `tool.title.${name}` });
   });
 
-  it.each(['mystery', 'constructor', '__proto__', 'toString', ''])('unknown tool %j → other, generic title', (name) => {
-    expect(toolRowModel(call(name))).toMatchObject({ variant: 'other', titleKey: 'tool.title.generic' });
+  it.each([
+    ['Read', 'read'],
+    ['Write', 'write'],
+    ['Edit', 'edit'],
+    ['MultiEdit', 'edit'],
+    ['NotebookEdit', 'edit'],
+    ['Bash', 'terminal'],
+    ['Grep', 'search'],
+    ['Glob', 'search'],
+    ['WebFetch', 'web'],
+    ['WebSearch', 'web'],
+    ['view_image', 'read'],
+    ['exec_command', 'terminal'],
+    ['apply_patch', 'edit'],
+  ] as const)("another agent's %s → variant %s, with its own name as the title (generic key)", (name, variant) => {
+    expect(toolRowModel(call(name))).toMatchObject({ variant, titleKey: 'tool.title.generic' });
   });
+
+  it.each(['mystery', 'constructor', '__proto__', 'toString', 'Constructor', '__PROTO__', 'HasOwnProperty', ''])(
+    'unknown tool %j → other, generic title',
+    (name) => {
+      expect(toolRowModel(call(name))).toMatchObject({ variant: 'other', titleKey: 'tool.title.generic' });
+    },
+  );
 
   it('a node without call head is other/generic', () => {
     const node = onlyRoot([toolResultEvent('ghost', [{ type: 'text', text: 'x' }])]);
@@ -46,7 +67,7 @@ describe('toolRowModel: path summary and filePath', () => {
   });
 
   it.each(['Read', 'Edit', 'Write', 'MultiEdit'])('Claude Code %s: its file_path relative to cwd too, not the absolute path', (name) => {
-    expect(toolRowModel(call(name), OPTIONS)).toMatchObject({ variant: 'other', summary: 'src/a.ts', filePath: `${CWD}/src/a.ts` });
+    expect(toolRowModel(call(name), OPTIONS)).toMatchObject({ summary: 'src/a.ts', filePath: `${CWD}/src/a.ts` });
     expect(toolRowModel(call(name, { file_path: '/elsewhere/b.ts' }), OPTIONS)).toMatchObject({ summary: '/elsewhere/b.ts' });
   });
 
