@@ -34,8 +34,7 @@ const ms = (microseconds: number): number => Math.round(microseconds / 100) / 10
  */
 export function mainThreadTasks(trace: { readonly traceEvents: readonly TraceEvent[] }, fromUrl: string): MainThreadTasks {
   const events = trace.traceEvents;
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  if (main === undefined) throw new Error('the trace has no renderer main thread');
+  const main = rendererMain(events);
   const start = events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url?.includes(fromUrl) === true)?.ts;
   if (start === undefined) throw new Error(`the trace has no request for ${fromUrl}`);
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.ts >= start);
@@ -76,9 +75,16 @@ function describe(task: TraceEvent, onMain: readonly TraceEvent[]): LongTask {
  * with `disabled-by-default-devtools.timeline.stack` as well.
  */
 export function forcedLayouts(trace: { readonly traceEvents: readonly TraceEvent[] }): (readonly StackFrame[])[] {
-  const main = trace.traceEvents.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const main = rendererMain(trace.traceEvents);
   return trace.traceEvents.flatMap((event) => {
     const stack = event.args?.beginData?.stackTrace;
-    return event.pid === main?.pid && event.tid === main.tid && event.name === 'Layout' && stack !== undefined && stack.length > 0 ? [stack] : [];
+    return event.pid === main.pid && event.tid === main.tid && event.name === 'Layout' && stack !== undefined && stack.length > 0 ? [stack] : [];
   });
+}
+
+/** The page's main thread's name event; a trace without one cannot say anything of the page (throws, rather than finding nothing). */
+function rendererMain(events: readonly TraceEvent[]): TraceEvent {
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  if (main === undefined) throw new Error('the trace has no renderer main thread');
+  return main;
 }
