@@ -168,7 +168,7 @@ export class SessionReading {
       }
       this.reader.append(`${await withImageMarkers(line)}\n`);
     }
-    if (rest.length > 0) this.reader.append(await markedLines(rest));
+    if (rest.length > 0) for (const piece of await markedLines(rest)) this.reader.append(piece);
     return true;
   }
 
@@ -209,7 +209,7 @@ export class SessionReading {
         if (size < read.readEnd) return false;
         for await (const chunk of fileChunks(file, read.readEnd, size, this.chunkBytes)) {
           this.onBytes(chunk.length);
-          for (const lines of this.linesOf(read.splitter, chunk)) this.reader.appendSubagent(name, await markedLines(lines));
+          for (const lines of this.linesOf(read.splitter, chunk)) for (const piece of await markedLines(lines)) this.reader.appendSubagent(name, piece);
           read.readEnd += chunk.length;
         }
       } finally {

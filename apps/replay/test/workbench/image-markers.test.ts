@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { markedLines, withImageMarkers } from '../../src/workbench/image-markers.ts';
+import { markedLines, PIECE_BYTES, withImageMarkers } from '../../src/workbench/image-markers.ts';
 import { imagesShown } from '../support/agent-log-contents.ts';
 import { claudeCodeTranscript, codexRollout, prettyAnthropicMessages } from '../support/foreign-sessions.ts';
 import { base64Of, corruptPng, imageBytes, LONG_BASE64_RUN } from '../support/inline-images.ts';
@@ -75,7 +75,7 @@ describe('markedLines: a long line’s images found in its bytes, as withImageMa
     await fc.assert(
       fc.asyncProperty(fc.array(imageStrings(images), { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean(), async (values, asKey, escapeSlashes) => {
         const line = longLine(values, asKey, escapeSlashes);
-        const fromBytes = await markedLines(Buffer.from(`${line}\n`));
+        const fromBytes = (await markedLines(Buffer.from(`${line}\n`))).join('');
         expect(fromBytes.endsWith('\n')).toBe(true);
         expect(JSON.parse(fromBytes)).toEqual(JSON.parse(await withImageMarkers(line)));
       }),
@@ -87,12 +87,26 @@ describe('markedLines: a long line’s images found in its bytes, as withImageMa
     const long = longLine([screenshot], false, false);
     const broken = `{"data": "${screenshot}", "padding": "${'x'.repeat(20_000)}`;
     const text = ['{"a":1}', long, '', '{"b":2}', broken, '{"c":3}'].join('\n');
-    const marked = await markedLines(Buffer.from(text));
+    const marked = (await markedLines(Buffer.from(text))).join('');
     const lines = marked.split('\n');
     expect(lines).toHaveLength(7);
     expect(lines.at(-1)).toBe('');
     expect([lines[0], lines[2], lines[3], lines[4], lines[5]]).toEqual(['{"a":1}', '', '{"b":2}', broken, '{"c":3}']);
     expect(JSON.parse(lines[1] ?? '')).toEqual(JSON.parse(await withImageMarkers(long)));
     expect(LONG_BASE64_RUN.test(lines[1] ?? '')).toBe(false);
+  });
+
+  it('gives a long run of short lines in pieces of whole lines, none of them a large string, in order', async () => {
+    const lines = Array.from({ length: 4_000 }, (_, index) => JSON.stringify({ index, text: 'é'.repeat(index % 90) }));
+    const text = `${lines.join('\n')}\n`;
+    const pieces = await markedLines(Buffer.from(text));
+    expect(pieces.join('')).toBe(text);
+    expect(pieces.length).toBeGreaterThan(Buffer.byteLength(text) / PIECE_BYTES);
+    for (const piece of pieces) {
+      expect(piece.endsWith('\n')).toBe(true);
+      expect(Buffer.byteLength(piece)).toBeLessThanOrEqual(PIECE_BYTES);
+    }
+    // The last line without its end is a piece's end too.
+    expect((await markedLines(Buffer.from(text.slice(0, -1)))).join('')).toBe(text);
   });
 });
