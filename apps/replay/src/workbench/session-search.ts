@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 
-/** One session as a search sees it: where its search text is, and its notes' text (lowercased). */
+/** One session as a search sees it: the file whose text after its first line is its search text (a summary's entry), and its notes' text (lowercased). */
 export interface Searchable {
   readonly id: string;
   readonly textPath: string;
@@ -9,14 +9,28 @@ export interface Searchable {
 
 /** Text files scanned at once. */
 const CONCURRENT_SCANS = 4;
-const SCAN_CHUNK_BYTES = 1 << 20;
+/** A stream allocates this much for each read whatever the file's size: texts average ~30 kB. */
+const SCAN_CHUNK_BYTES = 64 << 10;
 
-/** True when the text file holds `needle` (lowercase); streamed, the end of each chunk kept to find a match across two. A file that cannot be read holds nothing. */
+/**
+ * True when the file's text after its first line holds `needle` (lowercase); streamed, the end of
+ * each chunk kept to find a match across two. The first line is found in the stream, not at an
+ * offset known before: an entry replaced meanwhile is read whole as the other version. A file that
+ * cannot be read holds nothing.
+ */
 async function fileHolds(textPath: string, needle: string, chunkBytes: number): Promise<boolean> {
   let carry = '';
+  let inFirstLine = true;
   try {
     for await (const chunk of createReadStream(textPath, { encoding: 'utf8', highWaterMark: chunkBytes })) {
-      const text = carry + (chunk as string);
+      let read = chunk as string;
+      if (inFirstLine) {
+        const end = read.indexOf('\n');
+        if (end === -1) continue;
+        inFirstLine = false;
+        read = read.slice(end + 1);
+      }
+      const text = carry + read;
       if (text.includes(needle)) return true;
       carry = text.slice(-(needle.length - 1) || text.length);
     }

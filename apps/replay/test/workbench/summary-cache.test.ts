@@ -10,6 +10,12 @@ import { pasted, screenshot } from './session-folder.ts';
 
 const tempDir = useTempDirs();
 
+/** A summary's search text: what follows its entry's first line. */
+async function searchTextOf(stored: { textPath: string }): Promise<string> {
+  const entry = await readFile(stored.textPath, 'utf8');
+  return entry.slice(entry.indexOf('\n') + 1);
+}
+
 async function versionOf(file: string) {
   const info = await stat(file);
   return { size: info.size, mtimeMs: info.mtimeMs };
@@ -34,7 +40,7 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     const again = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
     expect(counted.bytes).toBe(0);
     expect(again).toEqual(first);
-    expect(await readFile(again.textPath, 'utf8')).toContain('look at the login screen');
+    expect(await searchTextOf(again)).toContain('look at the login screen');
   });
 
   it('a file that grew is read on from where it stopped, only its new bytes (and the 64 before them)', async () => {
@@ -47,7 +53,7 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     const grown = await summaries.summaryOf(file, await versionOf(file), 'session.jsonl');
     expect(counted.bytes).toBe(Buffer.byteLength(more) + 1 + 64);
     expect(grown.version).toEqual(await versionOf(file));
-    expect(await readFile(grown.textPath, 'utf8')).toContain('one more');
+    expect(await searchTextOf(grown)).toContain('one more');
     // Another process (no reading kept) reads it whole, to the same summary.
     counted.bytes = 0;
     await writeFile(path.join(path.dirname(file), 'copy.jsonl'), await readFile(file));
@@ -73,18 +79,22 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     expect(first.summary.title).toBe('look at the login screen');
   });
 
-  it('a corrupt or foreign cache entry is ignored and recomputed, never a crash; a missing text file too', async () => {
+  it('a corrupt or foreign cache entry is ignored and recomputed, never a crash', async () => {
     const { file, cacheDir, counted, cache } = await setUp();
     const { summary } = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
     const [entry = ''] = (await readdir(cacheDir)).filter((name) => name.endsWith('.json'));
     const entryPath = path.join(cacheDir, entry);
     const good = await readFile(entryPath, 'utf8');
+    const header = good.slice(0, good.indexOf('\n'));
     for (const bad of [
       good.slice(0, 7),
       'null',
+      '',
+      header,
+      `${header.slice(0, -1)}${' '.repeat(1 << 20)}}\n`,
       good.replace('"calls":1', '"calls":-1'),
       good.replace(/"v":\d+/, '"v":0'),
-      good.replace(/[0-9a-f]{40}\.txt/, '../../etc/passwd'),
+      good.replace(/"path":"[^"]*"/, '"path":"/elsewhere.jsonl"'),
     ]) {
       await writeFile(entryPath, bad);
       counted.bytes = 0;
@@ -93,15 +103,29 @@ describe('SummaryCache: each file version summarised once, kept on disk', () => 
     }
   });
 
-  it('writes atomically: no temp file is left, and an old version’s text file is removed', async () => {
+  it('writes one file a session, atomically: no temp file is left, and a file grown replaces its entry', async () => {
     const { file, cacheDir, cache } = await setUp();
     const summaries = cache();
     await summaries.summaryOf(file, await versionOf(file), 'session.jsonl');
     await appendFile(file, '\n');
     await summaries.summaryOf(file, await versionOf(file), 'session.jsonl');
-    const names = await readdir(cacheDir);
-    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    expect(names.filter((name) => name.endsWith('.txt'))).toHaveLength(1);
-    expect(names.filter((name) => name.endsWith('.json'))).toHaveLength(1);
+    expect(await readdir(cacheDir)).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.json$/)]);
+  });
+
+  it('an entry of the version that kept the search text apart is recomputed, and that text file removed', async () => {
+    const { file, cacheDir, counted, cache } = await setUp();
+    const { summary } = await cache().summaryOf(file, await versionOf(file), 'session.jsonl');
+    const [entry = ''] = await readdir(cacheDir);
+    const { path: filePath, version } = JSON.parse((await readFile(path.join(cacheDir, entry), 'utf8')).split('\n')[0] ?? '') as {
+      path: string;
+      version: object;
+    };
+    const textFile = `${'a'.repeat(40)}.txt`;
+    await writeFile(path.join(cacheDir, textFile), 'look at the login screen');
+    await writeFile(path.join(cacheDir, entry), JSON.stringify({ v: 2, path: filePath, version, textFile, summary }));
+    counted.bytes = 0;
+    expect((await cache().summaryOf(file, await versionOf(file), 'session.jsonl')).summary).toEqual(summary);
+    expect(counted.bytes).toBe((await stat(file)).size);
+    expect(await readdir(cacheDir)).toEqual([entry]);
   });
 });
