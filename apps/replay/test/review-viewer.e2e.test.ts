@@ -185,7 +185,8 @@ describe('links to a call and to an image', () => {
     const reopened = fresh.getByRole('dialog');
     await reopened.waitFor();
     expect(await reopened.getByRole('heading').textContent()).toBe('login-screen.png');
-    expect(await reopened.getByRole('button', { name: 'Fail', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // The verdicts arrive after the page's first screen (their own request): the pressed state follows.
+    await expect.poll(() => reopened.getByRole('button', { name: 'Fail', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
     const another = await openPage(context, callLink);
     const disclosure = rowOf(another, 'call-4').locator(':scope > .tc-row__header > .tc-row__disclosure');
