@@ -102,16 +102,19 @@ const ESM_ONLY_IGNORED = ['node10', 'node16-cjs'];
  * The model's 25.62 → 25.70 kB and the whole entry's 68.51 → 68.59 kB: other agents' tools take the icon of the tool
  * they match (Claude Code's `Read`, `Bash`, `Grep`, `WebFetch`…, Codex's `view_image`, `exec_command`, `apply_patch`),
  * where they all had the generic one: measured 25.69 and 68.58 kB (+73 B and +71 B).
+ * The model's 25.70 → 25.72 kB and the whole entry's 68.59 → 68.62 kB: Codex's `view_image` row shows the file it
+ * viewed in its header, as a file tool does (its argument is `path`, not `file_path`), where the path was only in the
+ * body: measured 25 719 and 68 610 B.
  */
 const BUDGETS = [
-  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_590 },
+  { name: 'whole UI entry (JS)', entry: 'export * from "@toolcard/ui-tool-image";', limit: 68_620 },
   {
     name: 'the virtualizer (JS)',
     entry: 'export { defaultRangeExtractor, measureElement, useWindowVirtualizer } from "@tanstack/react-virtual";',
     limit: 10_500,
   },
   { name: 'ImageGallery alone (JS)', entry: 'export { ImageGallery } from "@toolcard/ui-tool-image";', limit: 11_250 },
-  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_700 },
+  { name: './model alone (JS)', entry: 'export * from "@toolcard/ui-tool-image/model";', limit: 25_720 },
   { name: 'styles.css', css: 'dist/styles.css', limit: 4_950 },
 ];
 

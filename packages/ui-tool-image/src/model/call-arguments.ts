@@ -6,8 +6,13 @@ export function callArguments(node: ToolCallNode): JsonRecord | null {
   return node.argsRaw === null ? null : parseJsonRecord(node.argsRaw);
 }
 
+/** The argument `key`, when it is a non-blank string. */
+export function nonBlankArgument(args: JsonRecord, key: string): string | null {
+  const value = args[key];
+  return isNonBlankString(value) ? value : null;
+}
+
 /** The `file_path` argument of file tools, when it is a non-blank string. */
 export function filePathArgument(args: JsonRecord): string | null {
-  const filePath = args.file_path;
-  return isNonBlankString(filePath) ? filePath : null;
+  return nonBlankArgument(args, 'file_path');
 }

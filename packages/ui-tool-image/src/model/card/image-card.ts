@@ -1,4 +1,4 @@
-import { callArguments, filePathArgument } from '../call-arguments';
+import { callArguments, filePathArgument, nonBlankArgument } from '../call-arguments';
 import { viewContentBlock, type AttachmentRef } from '../content-blocks';
 import { isImageEnvelope } from '../envelope';
 import { isNonBlankString, isRecord, type JsonRecord } from '../narrow';
@@ -69,7 +69,7 @@ function labelPath(result: ToolResult, filePath: string): LabelPath {
  * tool's name.
  */
 function foreignLabel(result: ToolResult, name: string, args: JsonRecord): LabelPath {
-  const argument = filePathArgument(args) ?? (isNonBlankString(args.path) ? args.path : null);
+  const argument = filePathArgument(args) ?? nonBlankArgument(args, 'path');
   if (argument === null && result.meta === undefined) return { path: name, from: 'tool-name' };
   return labelPath(result, argument ?? name);
 }

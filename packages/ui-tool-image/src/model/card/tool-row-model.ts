@@ -1,4 +1,4 @@
-import { callArguments, filePathArgument } from '../call-arguments';
+import { callArguments, nonBlankArgument } from '../call-arguments';
 import { viewContentBlock } from '../content-blocks';
 import { essentialArgument } from './essential-argument';
 import { failureReason, firstTextLine } from './failure-reason';
@@ -65,12 +65,12 @@ export interface ToolRowModel {
   readonly titleKey: ToolTitleKey;
   readonly state: ToolRowState;
   /**
-   * File tools (ours and other agents' `Read`/`Edit`/`Write`): the `file_path` argument for display
-   * (relative to cwd, else `~`). Other agents' other tools: their essential argument (a command, a
-   * search pattern, the patched files), as text.
+   * File tools (ours and other agents' `Read`/`Edit`/`Write`, Codex's `view_image`): the file's path
+   * argument for display (relative to cwd, else `~`). Other agents' other tools: their essential
+   * argument (a command, a search pattern, the patched files), as text.
    */
   readonly summary?: string;
-  /** File tools: the raw `file_path` argument, for opening the file. */
+  /** File tools: the raw path argument, for opening the file. */
   readonly filePath?: string;
   /** Settled calls: the result block by block; a UI renders the non-text parts as localised placeholders. */
   readonly output?: readonly OutputPart[];
@@ -81,8 +81,18 @@ export interface ToolRowModel {
   readonly reason?: string;
 }
 
-/** File tools by their lower-cased name: ours, and other agents' (Claude Code's `Read`, `Edit`, `Write`, `MultiEdit`). */
-const FILE_TOOLS: ReadonlySet<string> = new Set(['read', 'read_image', 'write', 'edit', 'multiedit']);
+/**
+ * File tools by their lower-cased name, and the argument that names their file: ours and Claude
+ * Code's `Read`, `Edit`, `Write`, `MultiEdit` say `file_path`; Codex's `view_image` says `path`.
+ */
+const FILE_TOOL_PATHS: ReadonlyMap<string, string> = new Map([
+  ['read', 'file_path'],
+  ['read_image', 'file_path'],
+  ['write', 'file_path'],
+  ['edit', 'file_path'],
+  ['multiedit', 'file_path'],
+  ['view_image', 'path'],
+]);
 
 function isKnownToolName(name: string): name is KnownToolName {
   // `hasOwn`, not `in`: a tool named `constructor` or `__proto__` must not match Object.prototype.
@@ -129,7 +139,8 @@ function deriveToolRow(node: ToolCallNode, options: PathDisplayOptions): ToolRow
   const toolName = node.name !== null && isKnownToolName(node.name) ? node.name : null;
   const variant = toolName === null ? variantByLowerCasedName(node.name) : TOOL_VARIANTS[toolName];
   const args = callArguments(node);
-  const filePath = args !== null && FILE_TOOLS.has(node.name?.toLowerCase() ?? '') ? filePathArgument(args) : null;
+  const pathKey = FILE_TOOL_PATHS.get(node.name?.toLowerCase() ?? '');
+  const filePath = args !== null && pathKey !== undefined ? nonBlankArgument(args, pathKey) : null;
   const state = rowState(node, args !== null);
   const essential = filePath === null && args !== null && node.name !== null ? essentialArgument(node.name, args) : null;
   const reason = node.result !== undefined && STATES_WITH_REASON.has(state) ? reasonOf(node.result) : undefined;

@@ -71,6 +71,19 @@ describe('toolRowModel: path summary and filePath', () => {
     expect(toolRowModel(call(name, { file_path: '/elsewhere/b.ts' }), OPTIONS)).toMatchObject({ summary: '/elsewhere/b.ts' });
   });
 
+  it('Codex view_image: its path argument, relative to cwd; a file_path or a blank path is not its file', () => {
+    expect(toolRowModel(call('view_image', { path: `${CWD}/shots/home.png`, detail: 'original' }), OPTIONS)).toMatchObject({
+      variant: 'read',
+      summary: 'shots/home.png',
+      filePath: `${CWD}/shots/home.png`,
+    });
+    for (const args of [{ file_path: `${CWD}/a.png` }, { path: ' ' }]) {
+      const row = toolRowModel(call('view_image', args), OPTIONS);
+      expect(row).not.toHaveProperty('summary');
+      expect(row).not.toHaveProperty('filePath');
+    }
+  });
+
   it('uses ~ for home', () => {
     expect(toolRowModel(call('read', { file_path: `${HOME}/notes.md` }), OPTIONS)).toMatchObject({ summary: '~/notes.md', filePath: `${HOME}/notes.md` });
   });
