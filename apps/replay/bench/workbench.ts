@@ -27,6 +27,8 @@ const sessions = sessionsArgument('bench:workbench');
 
 const TARGETS = { firstIndexToFloor: 1.5, reopenBytes: 0, reopenMs: 1000, searchToScan: 2 } as const;
 const MIB = 1_048_576;
+/** The floors read text this much at a time: a MiB at a time costs ~1.7× more here (each string is then a large object, see PIECE_BYTES). */
+const TEXT_CHUNK_BYTES = 64 << 10;
 /** Absent from every session: a search reads every text to the end. */
 const ABSENT = 'zebra crossing at midnight';
 /** In the first prompt of every Claude Code session. */
@@ -58,10 +60,7 @@ async function readEveryByte(files: readonly string[]): Promise<{ ms: number; cp
   return { ms: performance.now() - started, cpuMs: cpuMsSince(cpu), bytes };
 }
 
-/**
- * Every line of every file parsed with JSON.parse, one file after the other, as text 64 KiB at a
- * time (a MiB at a time costs ~1.7× more here: each string is then a large object, see PIECE_BYTES).
- */
+/** Every line of every file parsed with JSON.parse, one file after the other, as text TEXT_CHUNK_BYTES at a time. */
 async function parseEveryLine(files: readonly string[]): Promise<{ ms: number; cpuMs: number; lines: number }> {
   const started = performance.now();
   const cpu = process.cpuUsage();
@@ -73,7 +72,7 @@ async function parseEveryLine(files: readonly string[]): Promise<{ ms: number; c
   };
   for (const file of files) {
     let carry = '';
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 << 10 })) {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: TEXT_CHUNK_BYTES })) {
       const parts = (carry + (chunk as string)).split('\n');
       carry = parts.pop() ?? '';
       parts.forEach(parse);
@@ -89,7 +88,7 @@ async function scanEveryFile(files: readonly string[], query: string): Promise<{
   let hits = 0;
   for (const file of files) {
     let carry = '';
-    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 << 10 })) {
+    for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: TEXT_CHUNK_BYTES })) {
       const text = carry + (chunk as string).toLowerCase();
       if (text.includes(query)) {
         hits += 1;

@@ -116,15 +116,16 @@ export class SummaryStore {
     } catch {
       return undefined;
     }
+    if (first === undefined) return undefined;
     let header: unknown;
     try {
-      header = JSON.parse(first?.line ?? '');
+      header = JSON.parse(first.line);
     } catch {
       return undefined;
     }
     const legacy = legacyTextFile(header);
     if (legacy !== undefined) await rm(path.join(this.dir, legacy), { force: true });
-    if (first?.ended !== true || !isHeaderFor(header, filePath, version)) return undefined;
+    if (!first.ended || !isHeaderFor(header, filePath, version)) return undefined;
     return { summary: header.summary, textPath: entryPath };
   }
 
